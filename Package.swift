@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "GroupLog",
+    products: [
+        .library(name: "GroupCore", targets: ["GroupCore"]),
+        .library(name: "GroupCodec", targets: ["GroupCodec"]),
+        .executable(name: "grouplog", targets: ["grouplog"]),
+        .executable(name: "grouplog-bench", targets: ["grouplog-bench"]),
+    ],
+    targets: [
+        .target(name: "GroupCore", swiftSettings: strict),
+        .target(name: "GroupCodec", dependencies: ["GroupCore"], swiftSettings: strict),
+        .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec"], swiftSettings: strict),
+        .executableTarget(
+            name: "grouplog-bench",
+            dependencies: ["GroupCore", "GroupCodec", "GroupTestSupport"],
+            path: "Benchmarks/grouplog-bench",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "GroupTestSupport",
+            dependencies: ["GroupCore", "GroupCodec"],
+            path: "Tests/GroupTestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "GroupCoreTests", dependencies: ["GroupCore", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupCodecTests", dependencies: ["GroupCodec", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupTestSupport"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,124 @@
+/// The kind of a conversation, fixed at creation (SPEC section 2).
+public enum ConversationKind: String, CaseIterable, Sendable {
+    case group
+    case dm
+}
+
+/// The policy set a `create` asks for.
+public enum PolicySetChoice: Equatable, Sendable {
+    case allMembers
+    case adminOnly
+    /// Explicit slots; the reducer requires the nine XMTP slots.
+    case custom([PolicySlot: Policy])
+}
+
+/// The arguments of `create` (SPEC sections 2, 5, 9 and 10).
+public struct CreateConversation: Equatable, Sendable {
+    public var kind: ConversationKind
+    /// The members besides the creator, in the order given.
+    public var members: [InboxID]
+    public var policySet: PolicySetChoice
+    public var name: String
+    public var description: String
+    public var imageURL: String
+    public var appData: String
+    /// Nil takes the configuration's limit, else 250.
+    public var memberLimit: Int?
+    /// Nil takes the style's rule, else the default.
+    public var leaveRule: LeaveRule?
+    public var joinRule: JoinRule?
+    public var invitesNeedConsent: Bool
+    public var admission: Admission
+    public var style: GroupStyle?
+
+    public init(
+        kind: ConversationKind = .group, members: [InboxID] = [], policySet: PolicySetChoice = .allMembers,
+        name: String = "", description: String = "", imageURL: String = "", appData: String = "",
+        memberLimit: Int? = nil, leaveRule: LeaveRule? = nil, joinRule: JoinRule? = nil,
+        invitesNeedConsent: Bool = false, admission: Admission = .auto, style: GroupStyle? = nil
+    ) {
+        self.kind = kind
+        self.members = members
+        self.policySet = policySet
+        self.name = name
+        self.description = description
+        self.imageURL = imageURL
+        self.appData = appData
+        self.memberLimit = memberLimit
+        self.leaveRule = leaveRule
+        self.joinRule = joinRule
+        self.invitesNeedConsent = invitesNeedConsent
+        self.admission = admission
+        self.style = style
+    }
+}
+
+/// A public identity named in `addMembers`, with the inbox the directory resolved it to when the
+/// commit was made. The commit records the resolution, so replay never consults the directory.
+public struct ResolvedIdentity: Equatable, Sendable {
+    public let identity: PublicIdentity
+    /// Nil when no inbox claimed the identity: the commit is rejected with `identityNotFound`.
+    public let inbox: InboxID?
+
+    public init(_ identity: PublicIdentity, inbox: InboxID?) {
+        self.identity = identity
+        self.inbox = inbox
+    }
+}
+
+/// One change of a commit (SPEC sections 6, 7, 8 and 10).
+public enum Change: Equatable, Sendable {
+    case create(CreateConversation)
+    case addMembers(inboxes: [InboxID], identities: [ResolvedIdentity])
+    case removeMembers(inboxes: [InboxID], withMessages: Bool)
+    case addAdmin(InboxID)
+    case removeAdmin(InboxID)
+    case addSuperAdmin(InboxID)
+    case removeSuperAdmin(InboxID)
+    case setRole(inboxes: [InboxID], role: Role)
+    case transferOwnership(InboxID)
+    case updatePermission(slot: PolicySlot, policy: Policy)
+    case requestRemoval
+    case leave
+    case updateName(String)
+    case updateDescription(String)
+    case updateImageURL(String)
+    case updateAppData(data: String, expected: String?)
+    /// Nil turns disappearing messages off.
+    case updateDisappearingMessages(DisappearingMessages?)
+
+    /// The op name used in fixtures, the CLI and error messages.
+    public var op: String {
+        switch self {
+        case .create: "create"
+        case .addMembers: "addMembers"
+        case .removeMembers: "removeMembers"
+        case .addAdmin: "addAdmin"
+        case .removeAdmin: "removeAdmin"
+        case .addSuperAdmin: "addSuperAdmin"
+        case .removeSuperAdmin: "removeSuperAdmin"
+        case .setRole: "setRole"
+        case .transferOwnership: "transferOwnership"
+        case .updatePermission: "updatePermission"
+        case .requestRemoval: "requestRemoval"
+        case .leave: "leave"
+        case .updateName: "updateName"
+        case .updateDescription: "updateDescription"
+        case .updateImageURL: "updateImageURL"
+        case .updateAppData: "updateAppData"
+        case .updateDisappearingMessages: "updateDisappearingMessages"
+        }
+    }
+
+    /// Whether a DM never allows this change (SPEC section 2).
+    public var isForbiddenInDM: Bool {
+        switch self {
+        case .addMembers, .removeMembers, .addAdmin, .removeAdmin, .addSuperAdmin, .removeSuperAdmin,
+             .setRole, .transferOwnership, .updatePermission:
+            true
+        case .create, .requestRemoval, .leave, .updateName, .updateDescription, .updateImageURL,
+             .updateAppData, .updateDisappearingMessages:
+            false
+        }
+    }
+}

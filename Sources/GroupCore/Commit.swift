@@ -1,0 +1,43 @@
+/// One immutable entry of a conversation's log (SPEC section 4).
+public struct Commit: Equatable, Sendable {
+    public let groupID: GroupID
+    /// The commit's position in its conversation's log: 0, 1, 2, ... with no gaps.
+    public let sequence: UInt64
+    public let actor: InboxID
+    public let time: Milliseconds
+    /// Ordered and non-empty.
+    public let changes: [Change]
+
+    public init(groupID: GroupID, sequence: UInt64, actor: InboxID, time: Milliseconds, changes: [Change]) {
+        self.groupID = groupID
+        self.sequence = sequence
+        self.actor = actor
+        self.time = time
+        self.changes = changes
+    }
+}
+
+/// What the fold made of a commit.
+public enum CommitOutcome: Equatable, Sendable {
+    case applied
+    case rejected(CommitRejection)
+
+    public var isApplied: Bool { self == .applied }
+}
+
+/// Why a whole commit was rejected: the first failing change and its reason.
+public struct CommitRejection: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The index of the failing change; nil when the commit failed as a whole.
+    public let changeIndex: Int?
+    public let reason: Rejection
+
+    public init(changeIndex: Int?, reason: Rejection) {
+        self.changeIndex = changeIndex
+        self.reason = reason
+    }
+
+    public var description: String {
+        let place = changeIndex.map { "change \($0): " } ?? ""
+        return "\(place)\(reason.code): \(reason.detail)"
+    }
+}

@@ -1,0 +1,40 @@
+/// What the changes of one commit would do, kept beside the state instead of in it: the reducer
+/// judges every change against the state seen through this overlay and touches the state only
+/// once the whole commit passed, so a rejected commit costs no copy of a large state.
+struct CommitDraft {
+    /// Member records the commit's earlier changes wrote, by inbox.
+    var changed: [InboxID: MemberRecord] = [:]
+    var headcount: Int
+    var superAdminCount: Int
+    var nextOrdinal: UInt64
+    var policies: PolicySet
+    var metadata: GroupMetadata
+
+    init(over state: GroupState) {
+        headcount = state.roster.headcount
+        superAdminCount = state.roster.superAdmins.count
+        nextOrdinal = state.roster.nextOrdinal
+        policies = state.policies
+        metadata = state.metadata
+    }
+
+    /// Writes `record` into the overlay, keeping the counts the rules consult in step.
+    /// - Parameter previous: the inbox's record as the overlay saw it before this write.
+    mutating func put(_ record: MemberRecord, replacing previous: MemberRecord?) {
+        if let previous, previous.isCurrent {
+            headcount -= 1
+            if previous.role == .superAdmin { superAdminCount -= 1 }
+        }
+        if record.isCurrent {
+            headcount += 1
+            if record.role == .superAdmin { superAdminCount += 1 }
+        }
+        changed[record.inbox] = record
+    }
+
+    /// Hands out the next position in the join order.
+    mutating func takeOrdinal() -> UInt64 {
+        defer { nextOrdinal += 1 }
+        return nextOrdinal
+    }
+}

@@ -1,0 +1,114 @@
+extension GroupState {
+    /// Applies `commit` whole, or throws the first failing change's rejection and changes nothing.
+    ///
+    /// Authority comes from the state before the commit; subjects from the state as the commit's
+    /// earlier changes left it (SPEC section 4).
+    public mutating func apply(_ commit: Commit) throws(CommitRejection) {
+        let draft = try validate(commit)
+        merge(draft, from: commit)
+    }
+
+    /// The state after `commit`, leaving this one as it is.
+    public func applying(_ commit: Commit) throws(CommitRejection) -> GroupState {
+        var next = self
+        try next.apply(commit)
+        return next
+    }
+
+    /// Judges every change of `commit` against this state, without changing it.
+    func validate(_ commit: Commit) throws(CommitRejection) -> CommitDraft {
+        if commit.sequence == 0 || commit.changes.contains(where: { if case .create = $0 { true } else { false } }) {
+            throw CommitRejection(changeIndex: nil, reason: .invalidCommit(reason: "create is allowed only as the one change of commit 0"))
+        }
+        if commit.changes.isEmpty {
+            throw CommitRejection(changeIndex: nil, reason: .invalidCommit(reason: "a commit needs at least one change"))
+        }
+        if commit.time < lastAppliedTime {
+            throw CommitRejection(changeIndex: nil, reason: .timeWentBackwards(time: commit.time, lastApplied: lastAppliedTime))
+        }
+        var draft = CommitDraft(over: self)
+        for (index, change) in commit.changes.enumerated() {
+            do {
+                try check(change, by: commit.actor, at: commit.time, into: &draft)
+            } catch {
+                throw CommitRejection(changeIndex: index, reason: error)
+            }
+        }
+        return draft
+    }
+
+    /// Writes a validated draft into the state.
+    mutating func merge(_ draft: CommitDraft, from commit: Commit) {
+        for record in draft.changed.values { roster.put(record) }
+        policies = draft.policies
+        metadata = draft.metadata
+        lastAppliedTime = commit.time
+        lastAppliedSequence = commit.sequence
+    }
+
+    /// Judges one change in SPEC section 4's order and, when it passes, records its effect in
+    /// the draft.
+    private func check(_ change: Change, by actor: InboxID, at time: Milliseconds, into draft: inout CommitDraft) throws(Rejection) {
+        if kind == .dm && change.isForbiddenInDM { throw .dmForbidden(op: change.op) }
+        let actorRecord = try actingRecord(of: actor, for: change)
+        let context = ChangeContext(actor: actorRecord, time: time)
+        switch change {
+        case .create:
+            // validate(_:) refuses create after commit 0 before it reaches a change.
+            throw .invalidCommit(reason: "create is allowed only as the one change of commit 0")
+        case let .addMembers(inboxes, identities):
+            try checkAddMembers(inboxes: inboxes, identities: identities, context, &draft)
+        case let .removeMembers(inboxes, _):
+            try checkRemoveMembers(inboxes, context, &draft)
+        case let .addAdmin(inbox):
+            try checkAddAdmin(inbox, context, &draft)
+        case let .removeAdmin(inbox):
+            try checkRemoveAdmin(inbox, context, &draft)
+        case let .addSuperAdmin(inbox):
+            try checkAddSuperAdmin(inbox, context, &draft)
+        case let .removeSuperAdmin(inbox):
+            try checkRemoveSuperAdmin(inbox, context, &draft)
+        case let .setRole(inboxes, role):
+            try checkSetRole(inboxes, to: role, context, &draft)
+        case let .transferOwnership(inbox):
+            try checkTransferOwnership(to: inbox, context, &draft)
+        case let .updatePermission(slot, policy):
+            try checkUpdatePermission(slot, policy, context, &draft)
+        case .requestRemoval:
+            try checkRequestRemoval(context, &draft)
+        case .leave:
+            try checkLeave(context, &draft)
+        case let .updateName(text):
+            try checkUpdateText(.name, to: text, context, &draft)
+        case let .updateDescription(text):
+            try checkUpdateText(.description, to: text, context, &draft)
+        case let .updateImageURL(text):
+            try checkUpdateText(.imageURL, to: text, context, &draft)
+        case let .updateAppData(data, expected):
+            try checkUpdateAppData(data, expected: expected, context, &draft)
+        case let .updateDisappearingMessages(setting):
+            try checkUpdateDisappearingMessages(setting, context, &draft)
+        }
+    }
+
+    /// Step 2 of the order of checks: the actor, as the state before the commit knows it.
+    private func actingRecord(of actor: InboxID, for change: Change) throws(Rejection) -> MemberRecord {
+        guard let record = roster[actor], record.isCurrent else { throw .notAMember(actor) }
+        switch record.state {
+        case .active:
+            return record
+        case .pendingRemoval where change == .requestRemoval:
+            // Section 8 answers a repeated request with alreadyPendingRemoval.
+            return record
+        default:
+            throw .notActive(actor, state: record.state.name)
+        }
+    }
+}
+
+/// The facts every rule needs about the change being judged.
+struct ChangeContext {
+    /// The actor's record in the state before the commit.
+    let actor: MemberRecord
+    let time: Milliseconds
+}

@@ -1,0 +1,45 @@
+extension GroupState {
+    /// Step 4: whether the slot's policy, as the state before the commit holds it, lets the actor
+    /// act on `subject`.
+    func authorize(_ slot: PolicySlot, _ context: ChangeContext, subject: InboxID? = nil) throws(Rejection) {
+        try refuseObserver(context)
+        let facts = PolicyContext(
+            actor: context.actor.inbox,
+            actorRole: context.actor.role,
+            actorIsActive: context.actor.state == .active,
+            subject: subject,
+            subjectIsCurrentMember: subject.flatMap { roster[$0]?.isCurrent } ?? false
+        )
+        let policy = policies[slot]
+        guard policy.permits(facts) else {
+            throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: .policy(slot, policy)))
+        }
+    }
+
+    /// Step 4 for the powers SPEC.md gives super admins alone.
+    func requireSuperAdmin(_ context: ChangeContext) throws(Rejection) {
+        guard context.actor.role == .superAdmin else {
+            throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: .superAdminRequired))
+        }
+    }
+
+    /// Observers are read-only whatever a slot's policy says (SPEC section 3).
+    func refuseObserver(_ context: ChangeContext) throws(Rejection) {
+        if context.actor.role == .observer {
+            throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: .observer, rule: .observerReadOnly))
+        }
+    }
+
+    /// The record of `inbox` as the commit's earlier changes left it.
+    func record(of inbox: InboxID, in draft: CommitDraft) -> MemberRecord? {
+        draft.changed[inbox] ?? roster[inbox]
+    }
+
+    /// Refuses a list that names an inbox twice (`duplicateInbox`).
+    func refuseDuplicates(_ inboxes: [InboxID]) throws(Rejection) {
+        var seen = Set<InboxID>(minimumCapacity: inboxes.count)
+        for inbox in inboxes where !seen.insert(inbox).inserted {
+            throw .duplicateInbox(inbox)
+        }
+    }
+}

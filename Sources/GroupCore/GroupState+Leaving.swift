@@ -1,0 +1,29 @@
+extension GroupState {
+    /// The refusals `requestRemoval` and `leave` share, in SPEC section 8's order.
+    private func checkCanLeave(_ context: ChangeContext, _ draft: CommitDraft, request: Bool) throws(Rejection) {
+        let inbox = context.actor.inbox
+        let current = record(of: inbox, in: draft) ?? context.actor
+        if draft.headcount <= 1 { throw .onlyMemberCannotLeave }
+        if kind == .dm { throw .dmCannotLeave }
+        if current.role == .superAdmin { throw .superAdminCannotLeave }
+        let wanted: LeaveRule = request ? .request : .direct
+        if settings.leaveRule != wanted { throw .wrongLeaveRule(settings.leaveRule) }
+        if request && current.state == .pendingRemoval { throw .alreadyPendingRemoval }
+    }
+
+    /// `requestRemoval`: the actor asks a super admin to remove it.
+    func checkRequestRemoval(_ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        try checkCanLeave(context, draft, request: true)
+        let previous = record(of: context.actor.inbox, in: draft) ?? context.actor
+        var updated = previous
+        updated.state = .pendingRemoval
+        draft.put(updated, replacing: previous)
+    }
+
+    /// `leave`: the actor becomes a former member at once.
+    func checkLeave(_ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        try checkCanLeave(context, draft, request: false)
+        let previous = record(of: context.actor.inbox, in: draft) ?? context.actor
+        draft.put(previous.departed(.left, at: context.time), replacing: previous)
+    }
+}

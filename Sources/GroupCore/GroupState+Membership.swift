@@ -1,0 +1,57 @@
+extension GroupState {
+    /// `addMembers` (SPEC section 6).
+    func checkAddMembers(
+        inboxes: [InboxID], identities: [ResolvedIdentity], _ context: ChangeContext, _ draft: inout CommitDraft
+    ) throws(Rejection) {
+        let resolved = identities.compactMap(\.inbox)
+        let subjects = inboxes + resolved
+        if subjects.isEmpty {
+            try authorize(.addMember, context)
+        }
+        for subject in subjects {
+            try authorize(.addMember, context, subject: subject)
+        }
+        if let unresolved = identities.first(where: { $0.inbox == nil }) {
+            throw .identityNotFound(unresolved.identity)
+        }
+        try refuseDuplicates(subjects)
+        for inbox in subjects {
+            let previous = record(of: inbox, in: draft)
+            if previous?.isCurrent == true { throw .alreadyMember(inbox) }
+            if draft.headcount >= settings.memberLimit { throw .memberLimitExceeded(limit: settings.memberLimit) }
+            let consent = settings.invitesNeedConsent
+            let added = MemberRecord(
+                inbox: inbox, role: .member, state: consent ? .invited : .active,
+                joinedAt: consent ? nil : context.time, addedBy: context.actor.inbox, ordinal: draft.takeOrdinal()
+            )
+            draft.put(added, replacing: previous)
+        }
+    }
+
+    /// `removeMembers` (SPEC section 6).
+    func checkRemoveMembers(_ inboxes: [InboxID], _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        for subject in inboxes {
+            // A super admin may always complete a removal request, whatever the policy says.
+            let completesRequest = record(of: subject, in: draft)?.state == .pendingRemoval
+            if completesRequest && context.actor.role == .superAdmin { continue }
+            try authorize(.removeMember, context, subject: subject)
+        }
+        try refuseDuplicates(inboxes)
+        for inbox in inboxes {
+            guard let previous = record(of: inbox, in: draft), previous.isCurrent else { throw .memberNotFound(inbox) }
+            if previous.role == .superAdmin { throw .superAdminCannotBeRemoved(inbox) }
+            let reason: Departure.Reason = previous.state == .pendingRemoval ? .left : .removed
+            draft.put(previous.departed(reason, at: context.time), replacing: previous)
+        }
+    }
+}
+
+extension MemberRecord {
+    /// This record as a former member: role and flags cleared.
+    func departed(_ reason: Departure.Reason, at time: Milliseconds) -> MemberRecord {
+        var record = self
+        record.role = .member
+        record.state = .former(Departure(reason, at: time))
+        return record
+    }
+}

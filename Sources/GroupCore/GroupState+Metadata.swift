@@ -1,0 +1,39 @@
+extension GroupState {
+    /// Step 4 for metadata: a DM's participants change it with no policy check (SPEC section 2).
+    private func authorizeMetadata(_ slot: PolicySlot, _ context: ChangeContext) throws(Rejection) {
+        if kind == .dm { return }
+        try authorize(slot, context)
+    }
+
+    /// Refuses text over the field's limit (`tooLong`).
+    private func checkLength(_ text: String, of field: MetadataField) throws(Rejection) {
+        let bytes = text.utf8.count
+        if bytes > field.limit { throw .tooLong(field: field.rawValue, bytes: bytes, limit: field.limit) }
+    }
+
+    /// `updateName`, `updateDescription` and `updateImageURL` (SPEC section 10).
+    func checkUpdateText(_ field: MetadataField, to text: String, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        try authorizeMetadata(field.slot, context)
+        try checkLength(text, of: field)
+        draft.metadata[field] = text
+    }
+
+    /// `updateAppData`, applied only if the current value is `expected` when one is given.
+    func checkUpdateAppData(_ data: String, expected: String?, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        try authorizeMetadata(.updateAppData, context)
+        try checkLength(data, of: .appData)
+        if let expected, expected != draft.metadata.appData {
+            throw .appDataSuperseded(expected: expected, actual: draft.metadata.appData)
+        }
+        draft.metadata.appData = data
+    }
+
+    /// `updateDisappearingMessages`; nil turns them off.
+    func checkUpdateDisappearingMessages(_ setting: DisappearingMessages?, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        try authorizeMetadata(.updateDisappearingMessages, context)
+        if let setting, setting.fromNs < 0 || setting.inNs < 0 {
+            throw .invalidArgument(reason: "disappearing messages need fromNs and inNs of 0 or more")
+        }
+        draft.metadata.disappearingMessages = setting
+    }
+}

@@ -1,0 +1,60 @@
+/// Where a page of members ends; pass it back to read the next page.
+public struct MemberCursor: Hashable, Sendable {
+    /// The ordinal of the last member returned.
+    public let ordinal: UInt64
+
+    public init(ordinal: UInt64) { self.ordinal = ordinal }
+}
+
+/// One page of current members, in the order they became members.
+public struct MemberPage: Equatable, Sendable {
+    public let members: [MemberRecord]
+    /// Nil on the last page.
+    public let next: MemberCursor?
+}
+
+extension GroupState {
+    /// The inbox's record, current or former; nil for an inbox the group never had.
+    public func member(_ inbox: InboxID) -> MemberRecord? { roster[inbox] }
+
+    /// Current members in any state: what the member limit counts.
+    public var memberCount: Int { roster.headcount }
+
+    /// Current members in the order they became members, `limit` at a time after `cursor`.
+    public func members(after cursor: MemberCursor? = nil, limit: Int) -> MemberPage {
+        var page: [MemberRecord] = []
+        page.reserveCapacity(min(max(limit, 0), roster.headcount))
+        var slot = cursor.map { Int(clamping: $0.ordinal) + 1 } ?? 0
+        let order = roster.order
+        while slot < order.count && page.count < limit {
+            if let inbox = order[slot], let record = roster[inbox] { page.append(record) }
+            slot += 1
+        }
+        let more = order[min(slot, order.count)...].contains { $0 != nil }
+        return MemberPage(members: page, next: more ? page.last.map { MemberCursor(ordinal: $0.ordinal) } : nil)
+    }
+
+    /// Every current member, in the order they became members.
+    public var allMembers: [MemberRecord] { members(limit: roster.headcount).members }
+
+    /// Every former member, in the order they first became members.
+    public var formerMembers: [MemberRecord] {
+        roster.records.values.filter { !$0.isCurrent }.sorted { $0.ordinal < $1.ordinal }
+    }
+
+    /// Whether `inbox` is a current admin. Super admins are listed apart, as in XMTP.
+    public func isAdmin(_ inbox: InboxID) -> Bool { roster.admins.contains(inbox) }
+
+    /// Whether `inbox` is a current super admin.
+    public func isSuperAdmin(_ inbox: InboxID) -> Bool { roster.superAdmins.contains(inbox) }
+
+    /// The admins (not the super admins), in the order they became members.
+    public func listAdmins() -> [InboxID] { inJoinOrder(roster.admins) }
+
+    /// The super admins, in the order they became members.
+    public func listSuperAdmins() -> [InboxID] { inJoinOrder(roster.superAdmins) }
+
+    private func inJoinOrder(_ inboxes: Set<InboxID>) -> [InboxID] {
+        inboxes.sorted { (roster[$0]?.ordinal ?? 0) < (roster[$1]?.ordinal ?? 0) }
+    }
+}

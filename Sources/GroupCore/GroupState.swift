@@ -1,0 +1,34 @@
+/// The state of one conversation, folded from its log.
+///
+/// Mutated only by `apply(_:)`, which validates a whole commit before it changes anything.
+public struct GroupState: Equatable, Sendable {
+    public let groupID: GroupID
+    public let kind: ConversationKind
+    public let creator: InboxID
+    public let createdAt: Milliseconds
+    public let settings: GroupSettings
+    /// For a DM, unused: a DM has no policy set.
+    public internal(set) var policies: PolicySet
+    public internal(set) var metadata: GroupMetadata
+    var roster: Roster
+    /// The time of the last applied commit; no later commit may be earlier.
+    public internal(set) var lastAppliedTime: Milliseconds
+    /// The sequence of the last applied commit.
+    public internal(set) var lastAppliedSequence: UInt64
+
+    init(
+        groupID: GroupID, kind: ConversationKind, creator: InboxID, createdAt: Milliseconds,
+        settings: GroupSettings, policies: PolicySet, metadata: GroupMetadata, sequence: UInt64
+    ) {
+        self.groupID = groupID
+        self.kind = kind
+        self.creator = creator
+        self.createdAt = createdAt
+        self.settings = settings
+        self.policies = policies
+        self.metadata = metadata
+        self.roster = Roster()
+        self.lastAppliedTime = createdAt
+        self.lastAppliedSequence = sequence
+    }
+}

@@ -1,0 +1,83 @@
+/// Why a string is not a valid identifier (SPEC section 1).
+public enum IdentifierProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case tooLong(bytes: Int, limit: Int)
+    case notPrintableASCII(offset: Int)
+
+    public var description: String {
+        switch self {
+        case .empty: "is empty"
+        case let .tooLong(bytes, limit): "is \(bytes) bytes long, over the limit of \(limit)"
+        case let .notPrintableASCII(offset): "has a space or a byte that is not printable ASCII at byte \(offset)"
+        }
+    }
+}
+
+/// Checks the shape shared by inbox and group IDs: 1 to 128 bytes of printable ASCII, no spaces.
+func validateIdentifier(_ text: String) throws(IdentifierProblem) {
+    var count = 0
+    for byte in text.utf8 {
+        guard byte > 0x20 && byte < 0x7F else { throw .notPrintableASCII(offset: count) }
+        count += 1
+    }
+    if count == 0 { throw .empty }
+    if count > 128 { throw .tooLong(bytes: count, limit: 128) }
+}
+
+/// Identifies a user.
+public struct InboxID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Validates `rawValue` against SPEC section 1.
+    public init(_ rawValue: String) throws(IdentifierProblem) {
+        try validateIdentifier(rawValue)
+        self.rawValue = rawValue
+    }
+
+    /// For values already validated, such as those decoded from a checked record.
+    public init(unchecked rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+    public static func < (lhs: InboxID, rhs: InboxID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Identifies a conversation.
+public struct GroupID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Validates `rawValue` against SPEC section 1.
+    public init(_ rawValue: String) throws(IdentifierProblem) {
+        try validateIdentifier(rawValue)
+        self.rawValue = rawValue
+    }
+
+    public init(unchecked rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+    public static func < (lhs: GroupID, rhs: GroupID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A handle or an account that an inbox can claim in the identity directory.
+public struct PublicIdentity: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case handle
+        case account
+    }
+
+    public let kind: Kind
+    public let value: String
+
+    /// Validates that `value` is 1 to 256 bytes (SPEC section 1).
+    public init(_ kind: Kind, _ value: String) throws(IdentifierProblem) {
+        let count = value.utf8.count
+        if count == 0 { throw .empty }
+        if count > 256 { throw .tooLong(bytes: count, limit: 256) }
+        self.kind = kind
+        self.value = value
+    }
+
+    public var description: String { "\(kind.rawValue) \(value)" }
+}
+
+/// Milliseconds since the Unix epoch, written into each commit by whoever made it.
+public typealias Milliseconds = UInt64
