@@ -37,7 +37,7 @@ public struct CommitRejection: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     public var description: String {
-        let place = changeIndex.map { "change \($0): " } ?? ""
-        return "\(place)\(reason.code): \(reason.detail)"
+        let place = changeIndex.map { " (change \($0))" } ?? ""
+        return "\(reason.code)\(place): \(reason.detail)"
     }
 }

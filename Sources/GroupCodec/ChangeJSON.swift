@@ -1,0 +1,168 @@
+import GroupCore
+
+/// Changes in JSON, as fixtures and `grouplog submit` write them (SPEC section 13):
+/// `{"op": NAME, ...arguments}`.
+public enum ChangeJSON {
+    /// The ops this version reads.
+    public static let supportedOps = [
+        "create", "addMembers", "removeMembers", "addAdmin", "removeAdmin", "addSuperAdmin", "removeSuperAdmin",
+        "setRole", "transferOwnership", "updatePermission", "requestRemoval", "leave", "updateName",
+        "updateDescription", "updateImageURL", "updateAppData", "updateDisappearingMessages",
+    ]
+
+    /// Decodes one change; `path` names it in errors, such as `commits[2].changes[0]`.
+    public static func decode(_ value: JSONValue, path: String) throws(FixtureError) -> Change {
+        try decode(JSONField(value, path: path))
+    }
+
+    static func decode(_ field: JSONField) throws(FixtureError) -> Change {
+        let args = try field.object()
+        let op = try args.required("op").string()
+        func allow(_ keys: String...) throws(FixtureError) { try args.allowOnly(["op"] + keys) }
+        switch op {
+        case "create":
+            try allow("kind", "members", "policySet", "name", "description", "imageURL", "appData", "memberLimit",
+                      "leaveRule", "joinRule", "invitesNeedConsent", "admission", "style")
+            return .create(try decodeCreate(args))
+        case "addMembers":
+            try allow("inboxes", "identities")
+            let inboxes = try args.optional("inboxes")?.inboxes() ?? []
+            var identities: [ResolvedIdentity] = []
+            for item in try args.optional("identities")?.array() ?? [] {
+                identities.append(ResolvedIdentity(try decodeIdentity(item), inbox: nil))
+            }
+            if inboxes.isEmpty && identities.isEmpty {
+                throw args.error("addMembers needs at least one inbox in \"inboxes\" or identity in \"identities\"")
+            }
+            return .addMembers(inboxes: inboxes, identities: identities)
+        case "removeMembers":
+            try allow("inboxes", "withMessages")
+            return .removeMembers(inboxes: try nonEmptyInboxes(args), withMessages: try args.optional("withMessages")?.bool() ?? false)
+        case "addAdmin":
+            try allow("inbox")
+            return .addAdmin(try args.required("inbox").inbox())
+        case "removeAdmin":
+            try allow("inbox")
+            return .removeAdmin(try args.required("inbox").inbox())
+        case "addSuperAdmin":
+            try allow("inbox")
+            return .addSuperAdmin(try args.required("inbox").inbox())
+        case "removeSuperAdmin":
+            try allow("inbox")
+            return .removeSuperAdmin(try args.required("inbox").inbox())
+        case "transferOwnership":
+            try allow("inbox")
+            return .transferOwnership(try args.required("inbox").inbox())
+        case "setRole":
+            try allow("inboxes", "role")
+            return .setRole(inboxes: try nonEmptyInboxes(args), role: try role(args.required("role")))
+        case "updatePermission":
+            try allow("kind", "policy", "field")
+            return .updatePermission(slot: try permissionSlot(args), policy: try PolicyJSON.decode(args.required("policy")))
+        case "requestRemoval":
+            try allow()
+            return .requestRemoval
+        case "leave":
+            try allow()
+            return .leave
+        case "updateName":
+            try allow("name")
+            return .updateName(try args.required("name").string())
+        case "updateDescription":
+            try allow("description")
+            return .updateDescription(try args.required("description").string())
+        case "updateImageURL":
+            try allow("url")
+            return .updateImageURL(try args.required("url").string())
+        case "updateAppData":
+            try allow("data", "expected")
+            return .updateAppData(data: try args.required("data").string(), expected: try args.optional("expected")?.string())
+        case "updateDisappearingMessages":
+            try allow("fromNs", "inNs")
+            let from = try args.optional("fromNs")?.int64()
+            let inNs = try args.optional("inNs")?.int64()
+            switch (from, inNs) {
+            case (nil, nil): return .updateDisappearingMessages(nil)
+            case let (from?, inNs?): return .updateDisappearingMessages(DisappearingMessages(fromNs: from, inNs: inNs))
+            default: throw args.error("give both fromNs and inNs, or neither (null) to turn disappearing messages off")
+            }
+        default:
+            throw JSONField(.string(op), path: "\(field.path).op").error(
+                "unknown op \(op.debugDescription); this version reads \(supportedOps.joined(separator: ", "))")
+        }
+    }
+
+    private static func nonEmptyInboxes(_ args: JSONObjectReader) throws(FixtureError) -> [InboxID] {
+        let field = try args.required("inboxes")
+        let inboxes = try field.inboxes()
+        if inboxes.isEmpty { throw field.error("expected at least one inbox") }
+        return inboxes
+    }
+
+    private static func role(_ field: JSONField) throws(FixtureError) -> Role {
+        try field.choice("role", Role.allCases.map { ($0.name, $0) })
+    }
+
+    private static func permissionSlot(_ args: JSONObjectReader) throws(FixtureError) -> PolicySlot {
+        let kind = try args.required("kind")
+        guard try kind.string() == "updateMetadata" else {
+            if args.has("field") { throw args.error("\"field\" goes only with kind \"updateMetadata\"") }
+            return try PolicyJSON.slot(kind)
+        }
+        let names = ["name", "description", "imageURL", "appData", "disappearingMessages"]
+        return try args.required("field").choice("metadata field", names.compactMap { name in
+            PolicySlot(metadataField: name).map { (name, $0) }
+        })
+    }
+
+    static func decodeIdentity(_ field: JSONField) throws(FixtureError) -> PublicIdentity {
+        let object = try field.object()
+        guard object.object.keys.count == 1, let key = object.object.keys.first,
+              let kind = PublicIdentity.Kind(rawValue: key) else {
+            throw field.error("an identity is {\"handle\": ...} or {\"account\": ...}")
+        }
+        let valueField = try object.required(key)
+        let value = try valueField.string()
+        do throws(IdentifierProblem) {
+            return try PublicIdentity(kind, value)
+        } catch {
+            throw valueField.error("invalid \(key) \(value.debugDescription): it \(error)")
+        }
+    }
+
+    private static func decodeCreate(_ args: JSONObjectReader) throws(FixtureError) -> CreateConversation {
+        var request = CreateConversation()
+        if let kind = args.optional("kind") {
+            request.kind = try kind.choice("conversation kind", ConversationKind.allCases.map { ($0.rawValue, $0) })
+        }
+        request.members = try args.optional("members")?.inboxes() ?? []
+        if let field = args.optional("policySet") { request.policySet = try policySet(field) }
+        request.name = try args.optional("name")?.string() ?? ""
+        request.description = try args.optional("description")?.string() ?? ""
+        request.imageURL = try args.optional("imageURL")?.string() ?? ""
+        request.appData = try args.optional("appData")?.string() ?? ""
+        request.memberLimit = try args.optional("memberLimit")?.int()
+        request.leaveRule = try args.optional("leaveRule")?.choice("leave rule", LeaveRule.allCases.map { ($0.rawValue, $0) })
+        request.joinRule = try args.optional("joinRule")?.choice("join rule", JoinRule.allCases.map { ($0.rawValue, $0) })
+        request.invitesNeedConsent = try args.optional("invitesNeedConsent")?.bool() ?? false
+        if let admission = args.optional("admission") {
+            request.admission = try admission.choice("admission", Admission.allCases.map { ($0.rawValue, $0) })
+        }
+        request.style = try args.optional("style")?.choice("group style", GroupStyle.allCases.map { ($0.rawValue, $0) })
+        return request
+    }
+
+    private static func policySet(_ field: JSONField) throws(FixtureError) -> PolicySetChoice {
+        if case .string = field.value {
+            return try field.choice("policy set", [("allMembers", PolicySetChoice.allMembers), ("adminOnly", .adminOnly)])
+        }
+        let object = try field.object()
+        var slots: [PolicySlot: Policy] = [:]
+        for member in object.object.members {
+            let path = "\(field.path).\(member.key)"
+            let slot = try PolicyJSON.slot(JSONField(.string(member.key), path: path))
+            slots[slot] = try PolicyJSON.decode(JSONField(member.value, path: path))
+        }
+        return .custom(slots)
+    }
+}

@@ -1,0 +1,59 @@
+import GroupCore
+
+extension Change {
+    /// A one-line form for logs and replays: `addMembers bo, caro`, `setRole bo -> moderator`.
+    public var summary: String {
+        func list(_ inboxes: [InboxID]) -> String { inboxes.map(\.rawValue).joined(separator: ", ") }
+        func quoted(_ text: String) -> String {
+            guard text.count > 40 else { return text.quoted }
+            return String(text.prefix(40)).quoted + "... (\(text.utf8.count) bytes)"
+        }
+        switch self {
+        case let .create(request):
+            let others = request.members.isEmpty ? "" : " with \(list(request.members))"
+            return "create \(request.kind.rawValue)\(others)"
+        case let .addMembers(inboxes, identities):
+            let named = inboxes.map(\.rawValue) + identities.map { identity in
+                identity.inbox.map { "\(identity.identity.value) (\($0))" } ?? identity.identity.value
+            }
+            return "addMembers \(named.joined(separator: ", "))"
+        case let .removeMembers(inboxes, withMessages):
+            return "removeMembers \(list(inboxes))\(withMessages ? " with messages" : "")"
+        case let .addAdmin(inbox), let .removeAdmin(inbox), let .addSuperAdmin(inbox),
+             let .removeSuperAdmin(inbox), let .transferOwnership(inbox):
+            return "\(op) \(inbox)"
+        case let .setRole(inboxes, role):
+            return "setRole \(list(inboxes)) -> \(role)"
+        case let .updatePermission(slot, policy):
+            return "updatePermission \(slot) = \(policy)"
+        case .requestRemoval, .leave:
+            return op
+        case let .updateName(text), let .updateDescription(text), let .updateImageURL(text):
+            return "\(op) \(quoted(text))"
+        case let .updateAppData(data, expected):
+            return "updateAppData \(quoted(data))" + (expected.map { " if \(quoted($0))" } ?? "")
+        case let .updateDisappearingMessages(setting):
+            return "updateDisappearingMessages " + (setting.map { "from \($0.fromNs) in \($0.inNs)" } ?? "off")
+        }
+    }
+}
+
+extension String {
+    /// The string in double quotes, with quotes, backslashes and control characters escaped.
+    public var quoted: String {
+        var result = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,35 @@
+import GroupCore
+
+/// What a fixture's final state must show; each key checks only what it names (SPEC section 13).
+public struct FixtureExpectation: Equatable, Sendable {
+    /// Every current member, in any state, to its role.
+    public var members: [InboxID: Role]?
+    /// The listed inboxes' states: a state name, `former`, or nil for an inbox the group never had.
+    public var states: [InboxID: String?]?
+    public var former: Set<InboxID>?
+    public var left: Set<InboxID>?
+    public var removed: Set<InboxID>?
+    public var policySet: ExpectedPolicySet?
+    public var name: String?
+    public var description: String?
+    public var imageURL: String?
+    public var appData: String?
+    /// Set when the fixture checks disappearing messages; the inner nil means off.
+    public var disappearingMessages: DisappearingMessages??
+
+    public init() {}
+
+    /// The keys this version checks, in the order the runner compares them.
+    public static let supportedKeys = [
+        "members", "states", "former", "left", "removed", "policySet", "name", "description", "imageURL",
+        "appData", "disappearingMessages",
+    ]
+}
+
+/// A policy set as a fixture expects it.
+public enum ExpectedPolicySet: Equatable, Sendable {
+    /// `allMembers`, `adminOnly` or `custom`.
+    case kind(PolicySet.Kind)
+    /// Every slot's policy.
+    case slots([PolicySlot: Policy])
+}

@@ -1,0 +1,104 @@
+import GroupCore
+
+/// Reads fixtures (SPEC section 13), with an error naming the file, the JSON path and what is
+/// wrong, or the line and column for malformed JSON.
+public enum FixtureReader {
+    /// Reads a fixture from the bytes of a JSON document.
+    /// - Parameter file: the file's path, for error messages.
+    public static func read(_ bytes: [UInt8], file: String? = nil) throws(FixtureError) -> Fixture {
+        let document: JSONValue
+        do throws(JSONSyntaxError) {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw FixtureError(file: file, syntax: error)
+        }
+        do {
+            return try decode(JSONField(document))
+        } catch {
+            var located = error
+            located.file = file
+            throw located
+        }
+    }
+
+    static func decode(_ root: JSONField) throws(FixtureError) -> Fixture {
+        let top = try root.object()
+        try top.allowOnly(["name", "config", "identities", "commits", "expect"])
+        let name = try top.optional("name")?.string() ?? ""
+        let config = try top.optional("config").map(decodeConfig) ?? FixtureConfig()
+        var identities: [IdentityClaims] = []
+        for item in try top.optional("identities")?.array() ?? [] {
+            identities.append(try decodeClaims(item))
+        }
+        let commitsField = try top.required("commits")
+        var commits: [FixtureCommit] = []
+        var previousTime: Milliseconds = 0
+        for item in try commitsField.array() {
+            let commit = try decodeCommit(item, defaultTime: previousTime)
+            previousTime = commit.time
+            commits.append(commit)
+        }
+        if commits.isEmpty { throw commitsField.error("a fixture needs at least one commit") }
+        let expect = try top.optional("expect").map(decodeExpectation)
+        return Fixture(name: name, config: config, identities: identities, commits: commits, expect: expect)
+    }
+
+    private static func decodeConfig(_ field: JSONField) throws(FixtureError) -> FixtureConfig {
+        let object = try field.object()
+        try object.allowOnly(["member_limit", "application_components"])
+        var config = FixtureConfig()
+        if let limit = object.optional("member_limit") {
+            config.memberLimit = try limit.int()
+            if config.memberLimit < 1 { throw limit.error("member_limit must be at least 1") }
+        }
+        if let components = object.optional("application_components"), try !components.array().isEmpty {
+            throw components.error("application components (configurable fields, SPEC section 11) are not read by this version")
+        }
+        return config
+    }
+
+    private static func decodeClaims(_ field: JSONField) throws(FixtureError) -> IdentityClaims {
+        let object = try field.object()
+        try object.allowOnly(["inbox", "handles", "accounts"])
+        let inbox = try object.required("inbox").inbox()
+        var claims: [PublicIdentity] = []
+        for (key, kind) in [("handles", PublicIdentity.Kind.handle), ("accounts", .account)] {
+            for item in try object.optional(key)?.array() ?? [] {
+                let value = try item.string()
+                do throws(IdentifierProblem) {
+                    claims.append(try PublicIdentity(kind, value))
+                } catch {
+                    throw item.error("invalid \(kind.rawValue) \(value.debugDescription): it \(error)")
+                }
+            }
+        }
+        return IdentityClaims(inbox: inbox, claims: claims)
+    }
+
+    private static func decodeCommit(_ field: JSONField, defaultTime: Milliseconds) throws(FixtureError) -> FixtureCommit {
+        let object = try field.object()
+        try object.allowOnly(["actor", "time", "changes", "expect"])
+        let actor = try object.required("actor").inbox()
+        let time = try object.optional("time")?.uint64() ?? defaultTime
+        let changesField = try object.required("changes")
+        var changes: [Change] = []
+        for item in try changesField.array() { changes.append(try ChangeJSON.decode(item)) }
+        if changes.isEmpty { throw changesField.error("a commit needs at least one change") }
+        let expect = try object.optional("expect").map(decodeOutcome) ?? .applied
+        return FixtureCommit(actor: actor, time: time, changes: changes, expect: expect)
+    }
+
+    private static func decodeOutcome(_ field: JSONField) throws(FixtureError) -> ExpectedOutcome {
+        if case .string = field.value {
+            return try field.choice("outcome", [("applied", ExpectedOutcome.applied)])
+        }
+        let object = try field.object()
+        try object.allowOnly(["rejected"])
+        let codeField = try object.required("rejected")
+        let code = try codeField.string()
+        guard Rejection.allCodes.contains(code) else {
+            throw codeField.error("unknown error code \(code.debugDescription)")
+        }
+        return .rejected(code: code)
+    }
+}

@@ -1,0 +1,67 @@
+import GroupCore
+
+/// The first place where a fixture's log disagrees with what it expects.
+public struct FixtureDifference: Equatable, Sendable, CustomStringConvertible {
+    /// `commit 3` or `expect.members`.
+    public let place: String
+    public let expected: String
+    public let actual: String
+
+    public var description: String { "\(place): expected \(expected), actual \(actual)" }
+}
+
+/// A fixture's log folded to its end, with every outcome and the first difference, if any.
+public struct FixtureRun: Sendable {
+    public let fixture: Fixture
+    /// The commits as the reducer saw them: numbered, with identities resolved.
+    public let commits: [Commit]
+    public let outcomes: [CommitOutcome]
+    /// The state after the last commit; nil when commit 0 was rejected.
+    public let state: GroupState?
+    public let directory: IdentityDirectory
+    public let difference: FixtureDifference?
+
+    public var passed: Bool { difference == nil }
+}
+
+/// Runs fixtures: folds the log, checks each commit's expected outcome, then the final expectations.
+public enum FixtureRunner {
+    /// The fixture's commits for `groupID`, numbered from 0, with identities resolved through the
+    /// fixture's directory, as a submitter would have recorded them.
+    public static func commits(of fixture: Fixture, groupID: GroupID, directory: IdentityDirectory) -> [Commit] {
+        fixture.commits.enumerated().map { index, commit in
+            Commit(groupID: groupID, sequence: UInt64(index), actor: commit.actor, time: commit.time,
+                   changes: commit.changes.map(directory.resolving))
+        }
+    }
+
+    /// Folds the whole log and compares it with the fixture's expectations.
+    public static func run(_ fixture: Fixture, groupID: GroupID) throws(FixtureError) -> FixtureRun {
+        let directory = try fixture.directory()
+        let commits = commits(of: fixture, groupID: groupID, directory: directory)
+        var replica = Replica(defaultMemberLimit: fixture.config.memberLimit)
+        let outcomes = commits.map { replica.fold($0) }
+        var difference: FixtureDifference?
+        for (index, (outcome, commit)) in zip(outcomes, fixture.commits).enumerated() {
+            if let mismatch = compare(outcome, commit.expect) {
+                difference = FixtureDifference(place: "commit \(index)", expected: commit.expect.description, actual: mismatch)
+                break
+            }
+        }
+        if difference == nil, let expect = fixture.expect {
+            difference = ExpectationCheck(state: replica.state).firstDifference(from: expect)
+        }
+        return FixtureRun(fixture: fixture, commits: commits, outcomes: outcomes, state: replica.state,
+                          directory: directory, difference: difference)
+    }
+
+    /// The actual outcome's description when it differs from the expected one.
+    private static func compare(_ outcome: CommitOutcome, _ expected: ExpectedOutcome) -> String? {
+        switch (outcome, expected) {
+        case (.applied, .applied): return nil
+        case let (.rejected(rejection), .rejected(code)) where rejection.reason.code == code: return nil
+        case (.applied, _): return "applied"
+        case let (.rejected(rejection), _): return "rejected \(rejection)"
+        }
+    }
+}

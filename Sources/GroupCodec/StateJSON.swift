@@ -1,0 +1,71 @@
+import GroupCore
+
+/// The JSON form of a conversation's state, as `grouplog replay --json` and `state --json` print
+/// it. Keys and lists come in a fixed order, so the output is the same run to run.
+public enum StateJSON {
+    public static func encode(_ state: GroupState, directory: IdentityDirectory = IdentityDirectory()) -> JSONValue {
+        var object = JSONObject()
+        object["group"] = .string(state.groupID.rawValue)
+        object["kind"] = .string(state.kind.rawValue)
+        object["sequence"] = .uint(state.lastAppliedSequence)
+        object["creator"] = .string(state.creator.rawValue)
+        object["createdAt"] = .uint(state.createdAt)
+        object["settings"] = settings(state.settings)
+        object["policySet"] = policySet(state.policies, kind: state.kind)
+        object["metadata"] = metadata(state.metadata)
+        object["memberCount"] = .int(Int64(state.memberCount))
+        object["superAdmins"] = .array(state.listSuperAdmins().map { .string($0.rawValue) })
+        object["admins"] = .array(state.listAdmins().map { .string($0.rawValue) })
+        object["members"] = .array(state.allMembers.map { member($0, directory: directory) })
+        object["formerMembers"] = .array(state.formerMembers.map { member($0, directory: directory) })
+        return .object(object)
+    }
+
+    /// One member record, with its handles read from the directory.
+    public static func member(_ record: MemberRecord, directory: IdentityDirectory) -> JSONValue {
+        var object = JSONObject()
+        object["inbox"] = .string(record.inbox.rawValue)
+        if let role = record.currentRole { object["role"] = .string(role.name) }
+        object["state"] = .string(record.state.name)
+        if case let .former(departure) = record.state {
+            object["departure"] = .string(departure.reason.rawValue)
+            object["removedAt"] = .uint(departure.at)
+        }
+        object["joinedAt"] = record.joinedAt.map(JSONValue.uint) ?? .null
+        object["addedBy"] = record.addedBy.map { .string($0.rawValue) } ?? .null
+        let handles = directory.handles(of: record.inbox)
+        object["handle"] = handles.handle.map(JSONValue.string) ?? .null
+        object["otherHandles"] = .array(handles.otherHandles.map(JSONValue.string))
+        return .object(object)
+    }
+
+    private static func settings(_ settings: GroupSettings) -> JSONValue {
+        .object(JSONObject([
+            "memberLimit": .int(Int64(settings.memberLimit)),
+            "leaveRule": .string(settings.leaveRule.rawValue),
+            "joinRule": .string(settings.joinRule.rawValue),
+            "invitesNeedConsent": .bool(settings.invitesNeedConsent),
+            "admission": .string(settings.admission.rawValue),
+        ]))
+    }
+
+    private static func policySet(_ policies: PolicySet, kind: ConversationKind) -> JSONValue {
+        guard kind == .group else { return .null }
+        var slots = JSONObject()
+        for (slot, policy) in policies.slots { slots[slot.rawValue] = PolicyJSON.encode(policy) }
+        return .object(JSONObject(["kind": .string(policies.kind.rawValue), "slots": .object(slots)]))
+    }
+
+    private static func metadata(_ metadata: GroupMetadata) -> JSONValue {
+        let disappearing: JSONValue = metadata.disappearingMessages.map {
+            .object(JSONObject(["fromNs": .int($0.fromNs), "inNs": .int($0.inNs)]))
+        } ?? .null
+        return .object(JSONObject([
+            "name": .string(metadata.name),
+            "description": .string(metadata.description),
+            "imageURL": .string(metadata.imageURL),
+            "appData": .string(metadata.appData),
+            "disappearingMessages": disappearing,
+        ]))
+    }
+}

@@ -1,0 +1,37 @@
+import GroupCodec
+import GroupCore
+
+/// One commit's outcome, as `replay` and `log` print it.
+enum ReplayReport {
+    /// `#3 bo @5123 updateName "x"; addAdmin caro -> applied`
+    static func line(_ commit: Commit, _ outcome: CommitOutcome) -> String {
+        let changes = commit.changes.map(\.summary).joined(separator: "; ")
+        return "#\(commit.sequence) \(commit.actor) @\(commit.time) \(changes) -> \(describe(outcome))"
+    }
+
+    static func describe(_ outcome: CommitOutcome) -> String {
+        switch outcome {
+        case .applied: "applied"
+        case let .rejected(rejection): "rejected \(rejection)"
+        }
+    }
+
+    static func json(_ commit: Commit, _ outcome: CommitOutcome) -> JSONValue {
+        var object = JSONObject([
+            "sequence": .uint(commit.sequence),
+            "actor": .string(commit.actor.rawValue),
+            "time": .uint(commit.time),
+            "changes": .array(commit.changes.map { .string($0.summary) }),
+        ])
+        switch outcome {
+        case .applied:
+            object["outcome"] = .string("applied")
+        case let .rejected(rejection):
+            object["outcome"] = .string("rejected")
+            object["code"] = .string(rejection.reason.code)
+            object["detail"] = .string(rejection.reason.detail)
+            object["changeIndex"] = rejection.changeIndex.map { .int(Int64($0)) } ?? .null
+        }
+        return .object(object)
+    }
+}

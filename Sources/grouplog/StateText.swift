@@ -1,0 +1,65 @@
+import GroupCodec
+import GroupCore
+
+/// The text form of a conversation's state, as `replay` prints it.
+enum StateText {
+    /// - Parameter sequence: the last commit folded, applied or not.
+    static func lines(_ state: GroupState, after sequence: UInt64, directory: IdentityDirectory) -> [String] {
+        var lines: [String] = []
+        let settings = state.settings
+        lines.append("\(state.kind.rawValue) \(state.groupID) after commit \(sequence) (last applied: \(state.lastAppliedSequence)), created by \(state.creator) at \(state.createdAt)")
+        lines.append("settings: memberLimit \(settings.memberLimit), leaveRule \(settings.leaveRule.rawValue), joinRule \(settings.joinRule.rawValue), invitesNeedConsent \(settings.invitesNeedConsent), admission \(settings.admission.rawValue)")
+        lines.append("members (\(state.memberCount)):")
+        for member in state.allMembers { lines.append("  " + memberLine(member, directory: directory)) }
+        lines.append("super admins: \(list(state.listSuperAdmins()))")
+        lines.append("admins: \(list(state.listAdmins()))")
+        if state.kind == .group {
+            lines.append("policy set: \(state.policies.kind.rawValue)")
+            for (slot, policy) in state.policies.slots {
+                lines.append("  \(slot.rawValue.padding(28))\(policy)")
+            }
+        }
+        let metadata = state.metadata
+        lines.append("metadata:")
+        lines.append("  name         \(metadata.name.quoted)")
+        lines.append("  description  \(metadata.description.quoted)")
+        lines.append("  imageURL     \(metadata.imageURL.quoted)")
+        lines.append("  appData      \(metadata.appData.quoted)")
+        let disappearing = metadata.disappearingMessages.map { "from \($0.fromNs) ns, in \($0.inNs) ns" } ?? "off"
+        lines.append("  disappearing \(disappearing)")
+        let former = state.formerMembers
+        lines.append("former members (\(former.count)):")
+        for member in former {
+            guard case let .former(departure) = member.state else { continue }
+            lines.append("  \(member.inbox.rawValue.padding(16))\(departure.reason.rawValue) at \(departure.at)")
+        }
+        return lines
+    }
+
+    private static func memberLine(_ member: MemberRecord, directory: IdentityDirectory) -> String {
+        var line = member.inbox.rawValue.padding(16) + member.role.name.padding(12) + member.state.name.padding(16)
+        let handles = directory.handles(of: member.inbox)
+        if let handle = handles.handle {
+            line += "handle \(handle)"
+            if !handles.otherHandles.isEmpty { line += " (also \(handles.otherHandles.joined(separator: ", ")))" }
+        }
+        return line.trimmingTrailingSpaces()
+    }
+
+    private static func list(_ inboxes: [InboxID]) -> String {
+        inboxes.isEmpty ? "none" : inboxes.map(\.rawValue).joined(separator: ", ")
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters, and one space more when it is longer.
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

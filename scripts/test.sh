@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The tests: unit, property and fixture tests (swift test), then every fixture through the CLI.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+grouplog_setup
+swift build --build-tests
+swift test --skip-build
+examples=()
+[ -f ../shared/examples/random-xmtp.json ] && examples+=(../shared/examples/random-xmtp.json)
+.build/debug/grouplog fixture run Fixtures "${examples[@]}"
