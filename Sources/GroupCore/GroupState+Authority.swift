@@ -3,14 +3,14 @@ extension GroupState {
     /// act on `subject`.
     func authorize(_ slot: PolicySlot, _ context: ChangeContext, subject: InboxID? = nil) throws(Rejection) {
         try refuseObserver(context)
+        let policy = policies[slot]
         let facts = PolicyContext(
             actor: context.actor.inbox,
             actorRole: context.actor.role,
             actorIsActive: context.actor.state == .active,
             subject: subject,
-            subjectIsCurrentMember: subject.flatMap { roster[$0]?.isCurrent } ?? false
+            subjectIsCurrentMember: policy.containsFormerMember && subject.flatMap { roster[$0]?.isCurrent } == true
         )
-        let policy = policies[slot]
         guard policy.permits(facts) else {
             throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: .policy(slot, policy)))
         }
@@ -32,11 +32,20 @@ extension GroupState {
 
     /// The record of `inbox` as the commit's earlier changes left it.
     func record(of inbox: InboxID, in draft: CommitDraft) -> MemberRecord? {
-        draft.changed[inbox] ?? roster[inbox]
+        if !draft.changed.isEmpty, let changed = draft.changed[inbox] { return changed }
+        return roster[inbox]
     }
 
     /// Refuses a list that names an inbox twice (`duplicateInbox`).
     func refuseDuplicates(_ inboxes: [InboxID]) throws(Rejection) {
+        if inboxes.count < 2 { return }
+        if inboxes.count <= 8 {
+            // Comparing pairs beats hashing for the short lists most commits carry.
+            for index in inboxes.indices.dropFirst() where inboxes[..<index].contains(inboxes[index]) {
+                throw .duplicateInbox(inboxes[index])
+            }
+            return
+        }
         var seen = Set<InboxID>(minimumCapacity: inboxes.count)
         for inbox in inboxes where !seen.insert(inbox).inserted {
             throw .duplicateInbox(inbox)

@@ -63,6 +63,16 @@ public indirect enum Policy: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether `formerMember` appears anywhere in this policy, so that the subject's membership
+    /// is looked up only when a policy can use it.
+    public var containsFormerMember: Bool {
+        switch self {
+        case .formerMember: true
+        case let .all(policies), let .any(policies): policies.contains { $0.containsFormerMember }
+        default: false
+        }
+    }
+
     /// Whether `author` appears anywhere in this policy.
     public var containsAuthor: Bool {
         switch self {

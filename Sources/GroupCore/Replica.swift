@@ -15,8 +15,12 @@ public struct Replica: Equatable, Sendable {
     @discardableResult
     public mutating func fold(_ commit: Commit) -> CommitOutcome {
         do throws(CommitRejection) {
-            if state != nil {
-                try state!.apply(commit)
+            if var current = state {
+                // Move the state out so that it stays uniquely referenced while it is mutated:
+                // mutating it through the optional would copy the whole roster.
+                state = nil
+                defer { state = current }
+                try current.apply(commit)
             } else if commit.sequence == 0 {
                 state = try GroupState.created(by: commit, defaultMemberLimit: defaultMemberLimit)
             } else {
