@@ -3,14 +3,20 @@ public struct Commit: Equatable, Sendable {
     public let groupID: GroupID
     /// The commit's position in its conversation's log: 0, 1, 2, ... with no gaps.
     public let sequence: UInt64
+    /// The SHA-256 of the previous commit's canonical encoding; nil for commit 0, and for logs
+    /// that are not chained, such as a fixture's.
+    public let previousHash: Digest?
     public let actor: InboxID
     public let time: Milliseconds
     /// Ordered and non-empty.
     public let changes: [Change]
 
-    public init(groupID: GroupID, sequence: UInt64, actor: InboxID, time: Milliseconds, changes: [Change]) {
+    public init(
+        groupID: GroupID, sequence: UInt64, actor: InboxID, time: Milliseconds, changes: [Change], previousHash: Digest? = nil
+    ) {
         self.groupID = groupID
         self.sequence = sequence
+        self.previousHash = previousHash
         self.actor = actor
         self.time = time
         self.changes = changes

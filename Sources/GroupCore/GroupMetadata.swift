@@ -46,7 +46,16 @@ public struct GroupMetadata: Equatable, Sendable {
     /// Off when nil.
     public internal(set) var disappearingMessages: DisappearingMessages?
 
-    public init() {}
+    public init(
+        name: String = "", description: String = "", imageURL: String = "", appData: String = "",
+        disappearingMessages: DisappearingMessages? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.imageURL = imageURL
+        self.appData = appData
+        self.disappearingMessages = disappearingMessages
+    }
 
     public subscript(field: MetadataField) -> String {
         get {

@@ -39,7 +39,8 @@ extension GroupState {
 
     /// Writes a validated draft into the state.
     mutating func merge(_ draft: CommitDraft, from commit: Commit) {
-        for record in draft.changed.values { roster.put(record) }
+        // Members that take a new place in the join order must be placed in ordinal order.
+        for record in draft.changed.values.sorted(by: { $0.ordinal < $1.ordinal }) { roster.put(record) }
         policies = draft.policies
         metadata = draft.metadata
         lastAppliedTime = commit.time

@@ -24,13 +24,13 @@ extension GroupState {
     public func members(after cursor: MemberCursor? = nil, limit: Int) -> MemberPage {
         var page: [MemberRecord] = []
         page.reserveCapacity(min(max(limit, 0), roster.headcount))
-        var slot = cursor.map { Int(clamping: $0.ordinal) + 1 } ?? 0
         let order = roster.order
-        while slot < order.count && page.count < limit {
-            if let inbox = order[slot], let record = roster[inbox] { page.append(record) }
-            slot += 1
+        var index = cursor.map { roster.position(after: $0.ordinal) } ?? 0
+        while index < order.count && page.count < limit {
+            if let inbox = order[index].inbox, let record = roster[inbox] { page.append(record) }
+            index += 1
         }
-        let more = order[min(slot, order.count)...].contains { $0 != nil }
+        let more = order[index...].contains { $0.inbox != nil }
         return MemberPage(members: page, next: more ? page.last.map { MemberCursor(ordinal: $0.ordinal) } : nil)
     }
 
