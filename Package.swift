@@ -10,16 +10,20 @@ let package = Package(
     products: [
         .library(name: "GroupCore", targets: ["GroupCore"]),
         .library(name: "GroupCodec", targets: ["GroupCodec"]),
+        .library(name: "GroupStore", targets: ["GroupStore"]),
         .executable(name: "grouplog", targets: ["grouplog"]),
         .executable(name: "grouplog-bench", targets: ["grouplog-bench"]),
     ],
     targets: [
+        .systemLibrary(name: "CLMDB", path: "Sources/CLMDB", pkgConfig: "lmdb", providers: [.apt(["liblmdb-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "GroupCore", swiftSettings: strict),
-        .target(name: "GroupCodec", dependencies: ["GroupCore"], swiftSettings: strict),
-        .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec"], swiftSettings: strict),
+        .target(name: "GroupCodec", dependencies: ["GroupCore", "CCrypto"], swiftSettings: strict),
+        .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
+        .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupStore"], swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
-            dependencies: ["GroupCore", "GroupCodec", "GroupTestSupport"],
+            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport"],
             path: "Benchmarks/grouplog-bench",
             swiftSettings: strict
         ),
@@ -31,6 +35,7 @@ let package = Package(
         ),
         .testTarget(name: "GroupCoreTests", dependencies: ["GroupCore", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupCodecTests", dependencies: ["GroupCodec", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
