@@ -10,7 +10,7 @@ public enum ChangeJSON {
         "updateDescription", "updateImageURL", "updateAppData", "updateDisappearingMessages",
     ]
 
-    /// Decodes one change; `path` names it in errors, such as `commits[2].changes[0]`.
+    /// Decodes one change; `path` names it in errors, such as `$.commits[2].changes[0]`.
     public static func decode(_ value: JSONValue, path: String) throws(FixtureError) -> Change {
         try decode(JSONField(value, path: path))
     }

@@ -45,7 +45,9 @@ struct ExpectationCheck {
     }
 
     private func comparePolicySet(_ wanted: ExpectedPolicySet) -> FixtureDifference? {
-        guard let policies = state?.policies else { return difference("policySet", "a policy set", "no group") }
+        guard let state else { return difference("policySet", "a policy set", "no group") }
+        guard state.kind == .group else { return difference("policySet", "a policy set", "none: a DM has no policy set") }
+        let policies = state.policies
         switch wanted {
         case let .kind(kind):
             return policies.kind == kind ? nil : difference("policySet", kind.rawValue, policies.kind.rawValue)

@@ -3,7 +3,7 @@
 public struct FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file, when the input came from one.
     public var file: String?
-    /// The JSON path of the offending value, such as `commits[3].changes[0].inbox`; `$` for the root.
+    /// The JSON path of the offending value, such as `$.commits[3].changes[0].inbox`; `$` for the root.
     public let path: String
     /// Line and column for malformed JSON; nil for a well-formed document with a wrong value.
     public let line: Int?

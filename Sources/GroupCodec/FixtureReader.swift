@@ -27,8 +27,9 @@ public enum FixtureReader {
         let name = try top.optional("name")?.string() ?? ""
         let config = try top.optional("config").map(decodeConfig) ?? FixtureConfig()
         var identities: [IdentityClaims] = []
+        var directory = IdentityDirectory()
         for item in try top.optional("identities")?.array() ?? [] {
-            identities.append(try decodeClaims(item))
+            identities.append(try decodeClaims(item, into: &directory))
         }
         let commitsField = try top.required("commits")
         var commits: [FixtureCommit] = []
@@ -57,7 +58,9 @@ public enum FixtureReader {
         return config
     }
 
-    private static func decodeClaims(_ field: JSONField) throws(FixtureError) -> IdentityClaims {
+    /// One inbox's claims, each also made in `directory` so that a claim another inbox already
+    /// holds is refused at its own path.
+    private static func decodeClaims(_ field: JSONField, into directory: inout IdentityDirectory) throws(FixtureError) -> IdentityClaims {
         let object = try field.object()
         try object.allowOnly(["inbox", "handles", "accounts"])
         let inbox = try object.required("inbox").inbox()
@@ -65,11 +68,18 @@ public enum FixtureReader {
         for (key, kind) in [("handles", PublicIdentity.Kind.handle), ("accounts", .account)] {
             for item in try object.optional(key)?.array() ?? [] {
                 let value = try item.string()
+                let identity: PublicIdentity
                 do throws(IdentifierProblem) {
-                    claims.append(try PublicIdentity(kind, value))
+                    identity = try PublicIdentity(kind, value)
                 } catch {
                     throw item.error("invalid \(kind.rawValue) \(value.debugDescription): it \(error)")
                 }
+                do throws(IdentityDirectory.ClaimError) {
+                    try directory.claim(identity, for: inbox)
+                } catch {
+                    throw item.error(error.description)
+                }
+                claims.append(identity)
             }
         }
         return IdentityClaims(inbox: inbox, claims: claims)

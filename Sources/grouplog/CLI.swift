@@ -6,6 +6,10 @@ enum CLI {
             return .usage
         }
         let rest = Array(words.dropFirst())
+        if rest.contains("--help") || rest.contains("-h"), let text = Help.commands[name] {
+            streams.out(text)
+            return .success
+        }
         do {
             switch name {
             case "--help", "-h":

@@ -1,0 +1,71 @@
+import GroupCore
+
+extension ChangeJSON {
+    /// The JSON form of a change, as fixtures write it; `decode` reads it back to an equal change,
+    /// except that identities lose their resolution (a fixture resolves them again).
+    public static func encode(_ change: Change) -> JSONValue {
+        var object = JSONObject(["op": .string(change.op)])
+        func inboxes(_ list: [InboxID]) -> JSONValue { .array(list.map { .string($0.rawValue) }) }
+        switch change {
+        case let .create(request):
+            object["kind"] = .string(request.kind.rawValue)
+            object["members"] = inboxes(request.members)
+            object["policySet"] = encode(request.policySet)
+            for (key, text) in [("name", request.name), ("description", request.description),
+                                ("imageURL", request.imageURL), ("appData", request.appData)] where !text.isEmpty {
+                object[key] = .string(text)
+            }
+            if let limit = request.memberLimit { object["memberLimit"] = .int(Int64(limit)) }
+            if let rule = request.leaveRule { object["leaveRule"] = .string(rule.rawValue) }
+            if let rule = request.joinRule { object["joinRule"] = .string(rule.rawValue) }
+            if request.invitesNeedConsent { object["invitesNeedConsent"] = .bool(true) }
+            if request.admission != .auto { object["admission"] = .string(request.admission.rawValue) }
+            if let style = request.style { object["style"] = .string(style.rawValue) }
+        case let .addMembers(list, identities):
+            if !list.isEmpty { object["inboxes"] = inboxes(list) }
+            if !identities.isEmpty {
+                object["identities"] = .array(identities.map { .object(JSONObject([$0.identity.kind.rawValue: .string($0.identity.value)])) })
+            }
+        case let .removeMembers(list, withMessages):
+            object["inboxes"] = inboxes(list)
+            if withMessages { object["withMessages"] = .bool(true) }
+        case let .addAdmin(inbox), let .removeAdmin(inbox), let .addSuperAdmin(inbox),
+             let .removeSuperAdmin(inbox), let .transferOwnership(inbox):
+            object["inbox"] = .string(inbox.rawValue)
+        case let .setRole(list, role):
+            object["inboxes"] = inboxes(list)
+            object["role"] = .string(role.name)
+        case let .updatePermission(slot, policy):
+            object["kind"] = .string(slot.rawValue)
+            object["policy"] = PolicyJSON.encode(policy)
+        case .requestRemoval, .leave:
+            break
+        case let .updateName(text):
+            object["name"] = .string(text)
+        case let .updateDescription(text):
+            object["description"] = .string(text)
+        case let .updateImageURL(text):
+            object["url"] = .string(text)
+        case let .updateAppData(data, expected):
+            object["data"] = .string(data)
+            if let expected { object["expected"] = .string(expected) }
+        case let .updateDisappearingMessages(setting):
+            object["fromNs"] = setting.map { .int($0.fromNs) } ?? .null
+            object["inNs"] = setting.map { .int($0.inNs) } ?? .null
+        }
+        return .object(object)
+    }
+
+    private static func encode(_ choice: PolicySetChoice) -> JSONValue {
+        switch choice {
+        case .allMembers: return .string("allMembers")
+        case .adminOnly: return .string("adminOnly")
+        case let .custom(slots):
+            var object = JSONObject()
+            for slot in PolicySlot.allCases {
+                if let policy = slots[slot] { object[slot.rawValue] = PolicyJSON.encode(policy) }
+            }
+            return .object(object)
+        }
+    }
+}

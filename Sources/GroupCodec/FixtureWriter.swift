@@ -1,0 +1,81 @@
+import GroupCore
+
+/// Writes fixtures (SPEC section 13): what `grouplog export` produces from a stored log, so that
+/// `grouplog fixture run` on the file checks the log's outcomes and final state.
+public enum FixtureWriter {
+    /// - Parameters:
+    ///   - commits: the log, in sequence order.
+    ///   - outcomes: each commit's outcome, written as its `expect`.
+    ///   - state: the final state, written as the top-level `expect`; nil when the group never existed.
+    ///   - identities: the directory entries of the inboxes the log names.
+    public static func fixture(
+        name: String, commits: [Commit], outcomes: [CommitOutcome], state: GroupState?, identities: [IdentityClaims]
+    ) -> JSONValue {
+        var top = JSONObject(["name": .string(name)])
+        if !identities.isEmpty {
+            top["identities"] = .array(identities.map { entry in
+                .object(JSONObject([
+                    "inbox": .string(entry.inbox.rawValue),
+                    "handles": .array(entry.claims.filter { $0.kind == .handle }.map { .string($0.value) }),
+                    "accounts": .array(entry.claims.filter { $0.kind == .account }.map { .string($0.value) }),
+                ]))
+            })
+        }
+        top["commits"] = .array(zip(commits, outcomes).map { commit, outcome in
+            .object(JSONObject([
+                "actor": .string(commit.actor.rawValue),
+                "time": .uint(commit.time),
+                "changes": .array(commit.changes.map(ChangeJSON.encode)),
+                "expect": expectation(outcome),
+            ]))
+        })
+        if let state { top["expect"] = expectations(of: state) }
+        return .object(top)
+    }
+
+    private static func expectation(_ outcome: CommitOutcome) -> JSONValue {
+        switch outcome {
+        case .applied: .string("applied")
+        case let .rejected(rejection): .object(JSONObject(["rejected": .string(rejection.reason.code)]))
+        }
+    }
+
+    /// The top-level `expect` that pins `state`, with every key this version checks.
+    public static func expectations(of state: GroupState) -> JSONValue {
+        var expect = JSONObject()
+        var members = JSONObject()
+        var states = JSONObject()
+        for record in state.allMembers {
+            members[record.inbox.rawValue] = .string(record.role.name)
+            states[record.inbox.rawValue] = .string(record.state.name)
+        }
+        let former = state.formerMembers
+        for record in former { states[record.inbox.rawValue] = .string("former") }
+        expect["members"] = .object(members)
+        expect["states"] = .object(states)
+        func departed(_ reason: Departure.Reason?) -> JSONValue {
+            .array(former.filter { record in
+                guard let reason else { return true }
+                if case let .former(departure) = record.state { return departure.reason == reason }
+                return false
+            }.map { .string($0.inbox.rawValue) })
+        }
+        expect["former"] = departed(nil)
+        expect["left"] = departed(.left)
+        expect["removed"] = departed(.removed)
+        if state.kind == .group {
+            var slots = JSONObject()
+            for (slot, policy) in state.policies.slots { slots[slot.rawValue] = PolicyJSON.encode(policy) }
+            expect["policySet"] = .object(slots)
+        }
+        let metadata = state.metadata
+        expect["name"] = .string(metadata.name)
+        expect["description"] = .string(metadata.description)
+        expect["imageURL"] = .string(metadata.imageURL)
+        expect["appData"] = .string(metadata.appData)
+        expect["disappearingMessages"] = metadata.disappearingMessages.map {
+            .object(JSONObject(["fromNs": .int($0.fromNs), "inNs": .int($0.inNs)]))
+        } ?? .null
+        return .object(expect)
+    }
+}
