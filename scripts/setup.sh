@@ -7,7 +7,7 @@
 GROUPLOG_APT_PACKAGES=(
   binutils git gnupg2 libc6-dev libcurl4-openssl-dev libedit2 libgcc-12-dev libpython3-dev
   libsqlite3-0 libstdc++-12-dev libxml2-dev libz3-dev pkg-config tzdata zlib1g-dev
-  liblmdb-dev libssl-dev
+  liblmdb-dev libssl-dev lmdb-utils
 )
 
 grouplog_find_swift() {

@@ -1,0 +1,19 @@
+import CLMDB
+
+/// A named database (LMDB's "DBI") inside an `LMDBEnvironment`, opened by `LMDBEnvironment.database(_:)`.
+///
+/// A plain value: copy it freely and share it across threads. It is only meaningful with the
+/// environment that opened it, and only while that environment is alive.
+public struct LMDBDatabase: Hashable, Sendable, CustomStringConvertible {
+    /// The name the database was opened with.
+    public let name: String
+    let handle: MDB_dbi
+
+    init(name: String, handle: MDB_dbi) {
+        self.name = name
+        self.handle = handle
+    }
+
+    /// The name, for messages.
+    public var description: String { name }
+}

@@ -1,0 +1,121 @@
+import CLMDB
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Tracks the transactions one environment has open in this process, so that the map is resized
+/// only when there are none: `mdb_env_set_mapsize` unmaps the memory every open transaction reads
+/// through, and LMDB leaves it to the caller to make sure nothing is open.
+///
+/// It is also the process-wide write lock. Read and write bodies are synchronous closures, so a
+/// transaction stays on the thread that began it, and the gate can refuse, rather than deadlock
+/// on, a write begun by a thread that already holds a transaction of the same environment.
+final class TransactionGate: @unchecked Sendable {
+    // @unchecked: every stored var below is read and written only with `mutex` held.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let changed: UnsafeMutablePointer<pthread_cond_t>
+    /// One entry per open read transaction: the thread that began it.
+    private var readers: [pthread_t] = []
+    /// The thread in `write` (or opening a database), if any.
+    private var writer: pthread_t?
+    /// A resize is waiting for the readers to finish: new readers wait until it is done.
+    private var resizing = false
+
+    init(expectedReaders: Int) {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        changed = .allocate(capacity: 1)
+        changed.initialize(to: pthread_cond_t())
+        pthread_cond_init(changed, nil)
+        readers.reserveCapacity(max(0, expectedReaders))
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        changed.deinitialize(count: 1)
+        changed.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the mutex held.
+    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Registers a read transaction of the calling thread, first waiting out a resize.
+    func enterRead() {
+        let me = pthread_self()
+        locked {
+            // The thread that resizes holds no transaction while it waits, so this cannot deadlock.
+            while resizing { pthread_cond_wait(changed, mutex) }
+            readers.append(me)
+        }
+    }
+
+    /// Unregisters one read transaction of the calling thread.
+    func exitRead() {
+        let me = pthread_self()
+        locked {
+            if let index = readers.lastIndex(where: { pthread_equal($0, me) != 0 }) {
+                readers.swapAt(index, readers.count - 1)
+                readers.removeLast()
+            }
+            if readers.isEmpty { pthread_cond_broadcast(changed) }
+        }
+    }
+
+    /// Takes the write slot, waiting for the current writer, if any, to finish.
+    /// - Throws: `LMDBError` with `EDEADLK` if the calling thread already holds the write slot or a
+    ///   read transaction, where waiting would never end.
+    func enterWrite(_ purpose: @autoclosure () -> String) throws(LMDBError) {
+        let me = pthread_self()
+        try locked { () throws(LMDBError) in
+            if let writer, pthread_equal(writer, me) != 0 {
+                throw LMDBError(code: EDEADLK, operation: "\(purpose()): this thread is already writing to this environment")
+            }
+            if readers.contains(where: { pthread_equal($0, me) != 0 }) {
+                throw LMDBError(
+                    code: EDEADLK,
+                    operation: "\(purpose()): this thread has a read transaction of this environment open; "
+                        + "finish reading before writing (growing the map needs every read transaction closed)"
+                )
+            }
+            while writer != nil { pthread_cond_wait(changed, mutex) }
+            writer = me
+        }
+    }
+
+    /// Gives the write slot back.
+    func exitWrite() {
+        locked {
+            writer = nil
+            pthread_cond_broadcast(changed)
+        }
+    }
+
+    /// Runs `body` once no read transaction is open, holding new ones off until it returns.
+    ///
+    /// The caller must hold the write slot with no write transaction begun, so `body` runs with
+    /// no transaction of this environment open in this process.
+    func exclusively<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try locked { () throws(E) -> T in
+            resizing = true
+            defer {
+                resizing = false
+                pthread_cond_broadcast(changed)
+            }
+            while !readers.isEmpty { pthread_cond_wait(changed, mutex) }
+            return try body()
+        }
+    }
+}
