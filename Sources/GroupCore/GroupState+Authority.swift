@@ -16,6 +16,13 @@ extension GroupState {
         }
     }
 
+    /// Step 4 for a change that names inboxes: the policy is judged for each subject, and once
+    /// with no subject when the list is empty (a change that changes nothing still needs authority).
+    func authorize(_ slot: PolicySlot, _ context: ChangeContext, subjects: [InboxID]) throws(Rejection) {
+        if subjects.isEmpty { try authorize(slot, context) }
+        for subject in subjects { try authorize(slot, context, subject: subject) }
+    }
+
     /// Step 4 for the powers SPEC.md gives super admins alone.
     func requireSuperAdmin(_ context: ChangeContext) throws(Rejection) {
         guard context.actor.role == .superAdmin else {

@@ -3,22 +3,22 @@ extension GroupState {
     func checkAddMembers(
         inboxes: [InboxID], identities: [ResolvedIdentity], _ context: ChangeContext, _ draft: inout CommitDraft
     ) throws(Rejection) {
-        let resolved = identities.compactMap(\.inbox)
-        let subjects = inboxes + resolved
-        if subjects.isEmpty {
-            try authorize(.addMember, context)
-        }
-        for subject in subjects {
-            try authorize(.addMember, context, subject: subject)
-        }
+        let subjects = inboxes + identities.compactMap(\.inbox)
+        try authorize(.addMember, context, subjects: subjects)
         if let unresolved = identities.first(where: { $0.inbox == nil }) {
             throw .identityNotFound(unresolved.identity)
         }
         try refuseDuplicates(subjects)
+        var previousRecords: [MemberRecord?] = []
+        previousRecords.reserveCapacity(subjects.count)
         for inbox in subjects {
             let previous = record(of: inbox, in: draft)
             if previous?.isCurrent == true { throw .alreadyMember(inbox) }
-            if draft.headcount >= settings.memberLimit { throw .memberLimitExceeded(limit: settings.memberLimit) }
+            previousRecords.append(previous)
+        }
+        // Limits come after every subject (SPEC section 4, step 5).
+        if draft.headcount + subjects.count > settings.memberLimit { throw .memberLimitExceeded(limit: settings.memberLimit) }
+        for (inbox, previous) in zip(subjects, previousRecords) {
             let consent = settings.invitesNeedConsent
             let added = MemberRecord(
                 inbox: inbox, role: .member, state: consent ? .invited : .active,
@@ -30,6 +30,7 @@ extension GroupState {
 
     /// `removeMembers` (SPEC section 6).
     func checkRemoveMembers(_ inboxes: [InboxID], _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        if inboxes.isEmpty { try authorize(.removeMember, context) }
         for subject in inboxes {
             // A super admin may always complete a removal request, whatever the policy says.
             let completesRequest = record(of: subject, in: draft)?.state == .pendingRemoval

@@ -1,6 +1,6 @@
-/// Where a page of members ends; pass it back to read the next page.
+/// Where the next page of members starts; pass it back to read that page.
 public struct MemberCursor: Hashable, Sendable {
-    /// The ordinal of the last member returned.
+    /// The page starts at the first member whose ordinal is at least this.
     public let ordinal: UInt64
 
     public init(ordinal: UInt64) { self.ordinal = ordinal }
@@ -25,19 +25,20 @@ extension GroupState {
         var page: [MemberRecord] = []
         page.reserveCapacity(min(max(limit, 0), roster.headcount))
         let order = roster.order
-        var index = cursor.map { roster.position(after: $0.ordinal) } ?? 0
+        var index = cursor.map { roster.position(from: $0.ordinal) } ?? 0
         while index < order.count && page.count < limit {
             if let inbox = order[index].inbox, let record = roster[inbox] { page.append(record) }
             index += 1
         }
         let more = order[index...].contains { $0.inbox != nil }
-        return MemberPage(members: page, next: more ? page.last.map { MemberCursor(ordinal: $0.ordinal) } : nil)
+        let end = page.last.map { MemberCursor(ordinal: $0.ordinal + 1) } ?? cursor ?? MemberCursor(ordinal: 0)
+        return MemberPage(members: page, next: more ? end : nil)
     }
 
     /// Every current member, in the order they became members.
     public var allMembers: [MemberRecord] { members(limit: roster.headcount).members }
 
-    /// Every former member, in the order they first became members.
+    /// Every former member, in the order of their last time as members.
     public var formerMembers: [MemberRecord] {
         roster.records.values.filter { !$0.isCurrent }.sorted { $0.ordinal < $1.ordinal }
     }

@@ -51,9 +51,7 @@ extension GroupState {
 
     /// `setRole` to observer, member or moderator, with SimpleX's seniority (SPEC sections 7 and 9).
     func checkSetRole(_ inboxes: [InboxID], to role: Role, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
-        for inbox in inboxes {
-            try authorize(.setRole, context, subject: inbox)
-        }
+        try authorize(.setRole, context, subjects: inboxes)
         if role > .moderator { throw .invalidRole(role) }
         try refuseDuplicates(inboxes)
         let actorRole = context.actor.role

@@ -53,19 +53,19 @@ struct Roster: Equatable, Sendable {
         nextOrdinal = max(nextOrdinal, next)
     }
 
-    /// The position in `order` of the first slot whose ordinal is above `ordinal`.
-    func position(after ordinal: UInt64) -> Int {
+    /// The position in `order` of the first slot whose ordinal is at least `ordinal`.
+    func position(from ordinal: UInt64) -> Int {
         var low = 0, high = order.count
         while low < high {
             let middle = (low + high) / 2
-            if order[middle].ordinal <= ordinal { low = middle + 1 } else { high = middle }
+            if order[middle].ordinal < ordinal { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
     private mutating func vacate(_ ordinal: UInt64) {
-        let index = position(after: ordinal) - 1
-        guard index >= 0, order[index].ordinal == ordinal else { return }
+        let index = position(from: ordinal)
+        guard index < order.count, order[index].ordinal == ordinal else { return }
         order[index].inbox = nil
         holes += 1
         if holes > 64 && holes > order.count / 2 {

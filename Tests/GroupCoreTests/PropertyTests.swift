@@ -1,0 +1,220 @@
+import GroupCore
+import GroupTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Seeded property tests over random logs. A failure names its seed: rerun with
+/// `GROUPLOG_SEED=<seed> swift test --filter PropertyTests` to replay it.
+struct PropertyTests {
+    /// A few fixed seeds, and the one `GROUPLOG_SEED` names when set.
+    static let seeds: [UInt64] = {
+        var seeds: [UInt64] = [1, 42, 0xC0FF_EE00, 0x5EED_2024_0001]
+        if let text = getenv("GROUPLOG_SEED").map({ String(cString: $0) }), let seed = UInt64(text) {
+            seeds.append(seed)
+        }
+        return seeds
+    }()
+
+    /// Logs per seed and commits per log: 4 seeds x 24 x 300 = 28,800 commits a property.
+    static let logsPerSeed = 24
+    static let commitsPerLog = 300
+
+    /// The random logs of one seed: pools of several sizes, each log with a seed of its own.
+    static func logs(seed: UInt64) -> [(seed: UInt64, commits: [Commit])] {
+        var seeds = SeededGenerator(seed: seed)
+        return (0..<logsPerSeed).map { index in
+            let logSeed = seeds.next()
+            let pool = [4, 6, 8, 12, 20][index % 5]
+            return (logSeed, RandomLog(seed: logSeed, inboxCount: pool).commits(count: commitsPerLog))
+        }
+    }
+
+    static func fold(_ commits: [Commit]) -> (replica: Replica, outcomes: [CommitOutcome]) {
+        var replica = Replica()
+        let outcomes = commits.map { replica.fold($0) }
+        return (replica, outcomes)
+    }
+
+    @Test(arguments: seeds)
+    func replayIsDeterministic(seed: UInt64) {
+        let logs = Self.logs(seed: seed)
+        // The generator is deterministic too: the same seed gives the same logs.
+        #expect(logs.map(\.commits) == Self.logs(seed: seed).map(\.commits), "seed \(seed)")
+        for log in logs {
+            let first = Self.fold(log.commits)
+            let second = Self.fold(log.commits)
+            #expect(first.outcomes == second.outcomes, "seed \(seed), log seed \(log.seed)")
+            #expect(first.replica == second.replica, "seed \(seed), log seed \(log.seed)")
+        }
+    }
+
+    @Test(arguments: seeds)
+    func invariantsHoldAfterEveryCommit(seed: UInt64) {
+        for log in Self.logs(seed: seed) {
+            var replica = Replica()
+            var failures = 0
+            for commit in log.commits where failures < 5 {
+                let before = replica.state
+                let outcome = replica.fold(commit)
+                let place = "seed \(seed), log seed \(log.seed), commit \(commit.sequence)"
+                if case let .rejected(rejection) = outcome {
+                    if replica.state != before {
+                        Issue.record("\(place): the rejected commit (\(rejection)) changed the state")
+                        failures += 1
+                    }
+                    continue
+                }
+                guard let state = replica.state else {
+                    Issue.record("\(place): applied, but there is no state")
+                    failures += 1
+                    continue
+                }
+                let broken = Self.brokenInvariants(of: state, after: commit, previous: before)
+                for problem in broken { Issue.record("\(place): \(problem)") }
+                failures += broken.count
+            }
+        }
+    }
+
+    /// What is wrong with `state`, read only through the public reads.
+    static func brokenInvariants(of state: GroupState, after commit: Commit, previous: GroupState?) -> [String] {
+        var problems: [String] = []
+        let members = state.allMembers
+        let current = Set(members.map(\.inbox))
+        if state.memberCount != members.count { problems.append("memberCount \(state.memberCount) but \(members.count) listed") }
+        if current.count != members.count { problems.append("a member is listed twice") }
+        if state.memberCount > state.settings.memberLimit {
+            problems.append("\(state.memberCount) members over the limit of \(state.settings.memberLimit)")
+        }
+        if zip(members, members.dropFirst()).contains(where: { $0.ordinal >= $1.ordinal }) {
+            problems.append("members are not in join order")
+        }
+        if ReadTests.paged(state, limit: 3) != members.map(\.inbox) { problems.append("pages of 3 do not join up to the member list") }
+        let admins = state.listAdmins()
+        let superAdmins = state.listSuperAdmins()
+        for inbox in admins where state.member(inbox)?.currentRole != .admin || !current.contains(inbox) {
+            problems.append("\(inbox) is listed as admin but is not a current admin")
+        }
+        for inbox in superAdmins where state.member(inbox)?.currentRole != .superAdmin || !current.contains(inbox) {
+            problems.append("\(inbox) is listed as super admin but is not a current super admin")
+        }
+        if Set(admins) != Set(members.filter { $0.role == .admin }.map(\.inbox)) { problems.append("listAdmins misses an admin") }
+        if Set(superAdmins) != Set(members.filter { $0.role == .superAdmin }.map(\.inbox)) {
+            problems.append("listSuperAdmins misses a super admin")
+        }
+        for former in state.formerMembers {
+            if former.isCurrent || current.contains(former.inbox) { problems.append("\(former.inbox) is former and current") }
+            if former.currentRole != nil || state.isAdmin(former.inbox) || state.isSuperAdmin(former.inbox) {
+                problems.append("former member \(former.inbox) holds a role")
+            }
+        }
+        switch state.kind {
+        case .group:
+            if superAdmins.isEmpty { problems.append("the group has no super admin") }
+        case .dm:
+            if state.memberCount != 2 { problems.append("the DM has \(state.memberCount) participants") }
+            if members.contains(where: { $0.role != .member }) { problems.append("a DM participant holds a role") }
+        }
+        for field in MetadataField.allCases where state.metadata[field].utf8.count > field.limit {
+            problems.append("\(field) is over its limit")
+        }
+        if state.lastAppliedTime != commit.time { problems.append("the last applied time is not the commit's") }
+        if let previous, commit.time < previous.lastAppliedTime { problems.append("time went backwards and was applied") }
+        if state.lastAppliedSequence != commit.sequence { problems.append("the last applied sequence is not the commit's") }
+        return problems
+    }
+
+    @Test(arguments: seeds)
+    func rejectedCommitsAreJudgedAsIfAbsent(seed: UInt64) {
+        for log in Self.logs(seed: seed) {
+            let full = Self.fold(log.commits)
+            guard full.replica.state != nil else { continue }
+            let applied = zip(log.commits, full.outcomes).filter { $0.1.isApplied }.map(\.0)
+            let trimmed = Self.fold(applied)
+            #expect(trimmed.outcomes.allSatisfy { $0.isApplied }, "seed \(seed), log seed \(log.seed)")
+            #expect(trimmed.replica == full.replica, "seed \(seed), log seed \(log.seed)")
+        }
+    }
+
+    @Test(arguments: seeds)
+    func applyingMatchesApply(seed: UInt64) throws {
+        for log in Self.logs(seed: seed).prefix(4) {
+            var replica = Replica()
+            for commit in log.commits {
+                guard let state = replica.state else {
+                    replica.fold(commit)
+                    continue
+                }
+                var mutated = state
+                let viaApply = Result { () throws(CommitRejection) in try mutated.apply(commit) }.map { mutated }
+                let viaApplying = Result { () throws(CommitRejection) in try state.applying(commit) }
+                #expect(viaApply == viaApplying, "seed \(seed), log seed \(log.seed), commit \(commit.sequence)")
+                replica.fold(commit)
+                #expect(replica.state == (try? viaApplying.get()) ?? state, "seed \(seed), log seed \(log.seed), commit \(commit.sequence)")
+            }
+        }
+    }
+
+    // MARK: The generator itself
+
+    @Test func randomLogsMixOutcomesAndUseEveryChange() {
+        var applied = 0
+        var rejected = 0
+        var codes: Set<String> = []
+        var ops: Set<String> = []
+        var multiChange = 0
+        var backwards = 0
+        for log in Self.logs(seed: 7) {
+            var latest: Milliseconds = 0
+            for (commit, outcome) in zip(log.commits, Self.fold(log.commits).outcomes) {
+                if outcome.isApplied { applied += 1 } else { rejected += 1 }
+                if let code = outcome.code { codes.insert(code) }
+                ops.formUnion(commit.changes.map(\.op))
+                if commit.changes.count > 1 { multiChange += 1 }
+                if commit.time < latest { backwards += 1 }
+                latest = max(latest, commit.time)
+            }
+        }
+        let total = applied + rejected
+        // A good share of each: at least a fifth.
+        #expect(applied * 5 >= total, "\(applied) of \(total) applied")
+        #expect(rejected * 5 >= total, "\(rejected) of \(total) rejected")
+        #expect(multiChange > 0 && backwards > 0)
+        let everyOp: Set<String> = [
+            "create", "addMembers", "removeMembers", "addAdmin", "removeAdmin", "addSuperAdmin", "removeSuperAdmin", "setRole",
+            "transferOwnership", "updatePermission", "requestRemoval", "leave", "updateName", "updateDescription",
+            "updateImageURL", "updateAppData", "updateDisappearingMessages",
+        ]
+        #expect(ops == everyOp)
+        // Most codes turn up; a handful of rare ones may not in one run.
+        #expect(codes.count >= 18, "codes seen: \(codes.sorted())")
+    }
+
+    @Test func aGrowingLogReachesItsSizeAndStaysMostlyValid() throws {
+        let members = 2_500
+        let log = RandomLog(seed: 11).growingCommits(count: 4_000, members: members, batchSize: 1_000)
+        var replica = Replica()
+        var rejected = 0
+        var count = 0
+        var grown = false
+        for commit in log {
+            if !replica.fold(commit).isApplied { rejected += 1 }
+            count += 1
+            if count == 4 {
+                // Commit 0 and three batches of at most 1,000.
+                grown = replica.state?.memberCount == members
+            }
+        }
+        #expect(count == 4_000)
+        #expect(grown)
+        let state = try #require(replica.state)
+        #expect(state.listSuperAdmins() == [GrowingLog.owner])
+        #expect(abs(state.memberCount - members) < 200, "\(state.memberCount) members")
+        #expect(rejected > 0 && rejected * 100 <= count * 8, "\(rejected) of \(count) rejected")
+    }
+}
