@@ -23,6 +23,7 @@ extension GroupState {
         self.init(groupID: groupID, kind: kind, creator: creator, createdAt: createdAt, settings: settings,
                   policies: policies, metadata: metadata, sequence: lastAppliedSequence)
         self.lastAppliedTime = lastAppliedTime
+        roster.reserveCapacity(records.count)
         var previous: UInt64?
         for record in records {
             guard record.ordinal < nextOrdinal else {

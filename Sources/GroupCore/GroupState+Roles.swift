@@ -86,6 +86,9 @@ extension GroupState {
 
     /// Refuses a policy no slot may hold, or one `slot` may not hold (`invalidPolicy`).
     static func validatePolicy(_ policy: Policy, for slot: PolicySlot) throws(Rejection) {
+        if policy.depth > Policy.maximumDepth {
+            throw .invalidPolicy(slot: slot, reason: "combinators nest \(policy.depth) deep, over the limit of \(Policy.maximumDepth)")
+        }
         if policy.containsEmptyCombinator {
             throw .invalidPolicy(slot: slot, reason: "an any or all combinator needs at least one policy")
         }

@@ -63,6 +63,18 @@ public indirect enum Policy: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// How deeply combinators may nest. The binary format refuses deeper policies, so every path
+    /// into a log (the fixture and change readers, the reducer) refuses them too.
+    public static let maximumDepth = 32
+
+    /// How many levels of combinators this policy nests: 0 for a base policy.
+    public var depth: Int {
+        switch self {
+        case let .all(policies), let .any(policies): 1 + (policies.map(\.depth).max() ?? 0)
+        default: 0
+        }
+    }
+
     /// Whether `formerMember` appears anywhere in this policy, so that the subject's membership
     /// is looked up only when a policy can use it.
     public var containsFormerMember: Bool {

@@ -47,6 +47,12 @@ struct Roster: Equatable, Sendable {
         }
     }
 
+    /// Makes room for `count` records, so that restoring a large snapshot does not rehash.
+    mutating func reserveCapacity(_ count: Int) {
+        records.reserveCapacity(count)
+        order.reserveCapacity(count)
+    }
+
     /// Raises the next ordinal to at least `next`, for a restored snapshot whose highest
     /// ordinal is below what was handed out.
     mutating func reserveOrdinals(upTo next: UInt64) {

@@ -1,0 +1,339 @@
+import GroupCore
+
+// The canonical binary encoding of a commit: what the log stores and what the chain hashes.
+// Primitives as in BinaryWriter.swift, shared values as in BinaryWriter+Values.swift.
+//
+//   byte      format version: 1
+//   string    group ID
+//   varint    sequence
+//   optional  previous hash (32-byte digest)
+//   string    actor
+//   varint    time (ms)
+//   list      changes: each an op tag, then the op's arguments
+//
+// Op tags are a stored format: never renumber one, never reuse one; a new op takes the next free
+// number. Tag 0 is never used, so a zeroed record cannot pass for a change.
+//
+// | tag | op                         | arguments                                              |
+// |-----|----------------------------|--------------------------------------------------------|
+// |  1  | create                     | kind tag, list of inboxes, policy set choice (below),  |
+// |     |                            | name, description, imageURL, appData strings,          |
+// |     |                            | optional zigzag memberLimit, optional leaveRule tag,   |
+// |     |                            | optional joinRule tag, bool invitesNeedConsent,        |
+// |     |                            | admission tag, optional style tag                      |
+// |  2  | addMembers                 | list of inboxes; list of identities, each a public     |
+// |     |                            | identity and an optional resolved inbox                |
+// |  3  | removeMembers              | list of inboxes, bool withMessages                     |
+// |  4  | addAdmin                   | inbox                                                  |
+// |  5  | removeAdmin                | inbox                                                  |
+// |  6  | addSuperAdmin              | inbox                                                  |
+// |  7  | removeSuperAdmin           | inbox                                                  |
+// |  8  | setRole                    | list of inboxes, role tag                              |
+// |  9  | transferOwnership          | inbox                                                  |
+// | 10  | updatePermission           | slot tag, policy                                       |
+// | 11  | requestRemoval             | none                                                   |
+// | 12  | leave                      | none                                                   |
+// | 13  | updateName                 | string                                                 |
+// | 14  | updateDescription          | string                                                 |
+// | 15  | updateImageURL             | string                                                 |
+// | 16  | updateAppData              | data string, optional expected string                  |
+// | 17  | updateDisappearingMessages | optional disappearing messages                         |
+//
+// Policy set choice: tag 0 allMembers, 1 adminOnly, 2 custom followed by a list of (slot tag,
+// policy) in increasing slot tag order, each slot at most once (decoders refuse any other order).
+//
+// Every commit has exactly one encoding: decoding refuses anything the encoder would not write
+// (overlong varints, booleans other than 0/1, custom slots out of order, trailing bytes).
+
+/// The canonical, versioned binary encoding of commits, and the commit hash of the chain.
+public enum CommitCodec {
+    /// The format version this build writes and reads.
+    public static let version: UInt8 = 1
+
+    /// The canonical encoding of `commit`.
+    public static func encode(_ commit: Commit) -> [UInt8] {
+        var writer = BinaryWriter(reservingCapacity: 64 + commit.groupID.rawValue.utf8.count + commit.changes.count * 32)
+        writer.writeByte(version)
+        writer.writeGroupID(commit.groupID)
+        writer.writeVarint(commit.sequence)
+        writer.writeOptional(commit.previousHash) { $0.writeDigest($1) }
+        writer.writeInbox(commit.actor)
+        writer.writeVarint(commit.time)
+        writer.writeList(commit.changes) { $0.writeChange($1) }
+        return writer.bytes
+    }
+
+    /// Decodes a commit from its canonical encoding.
+    ///
+    /// - Parameter bytes: one whole record; they need to stay valid only during the call.
+    /// - Throws: ``BinaryDecodingError`` when the bytes are not exactly one well-formed commit of
+    ///   a version this build reads.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(BinaryDecodingError) -> Commit {
+        var reader = BinaryReader(bytes)
+        return try decode(from: &reader)
+    }
+
+    /// Decodes a commit from its canonical encoding held in an array.
+    public static func decode(_ bytes: [UInt8]) throws(BinaryDecodingError) -> Commit {
+        try BinaryReader.withReader(over: bytes) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try decode(from: &reader)
+        }
+    }
+
+    /// The SHA-256 of the commit's canonical encoding: what the next commit stores as its
+    /// previous hash.
+    public static func hash(_ commit: Commit) -> Digest {
+        SHA256.hash(encode(commit))
+    }
+
+    private static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> Commit {
+        try reader.readVersion("commit format version", supported: version)
+        let groupID = try reader.readGroupID("commit group ID")
+        let sequence = try reader.readVarint("commit sequence")
+        let previousHash = try reader.readOptional("commit previous hash") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readDigest("commit previous hash")
+        }
+        let actor = try reader.readInbox("commit actor")
+        let time = try reader.readVarint("commit time")
+        let changes = try reader.readList("commit changes") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readChange()
+        }
+        try reader.expectEnd("commit")
+        return Commit(groupID: groupID, sequence: sequence, actor: actor, time: time, changes: changes, previousHash: previousHash)
+    }
+}
+
+/// The op tags of the table above.
+private enum ChangeTag: UInt8 {
+    case create = 1
+    case addMembers = 2
+    case removeMembers = 3
+    case addAdmin = 4
+    case removeAdmin = 5
+    case addSuperAdmin = 6
+    case removeSuperAdmin = 7
+    case setRole = 8
+    case transferOwnership = 9
+    case updatePermission = 10
+    case requestRemoval = 11
+    case leave = 12
+    case updateName = 13
+    case updateDescription = 14
+    case updateImageURL = 15
+    case updateAppData = 16
+    case updateDisappearingMessages = 17
+}
+
+/// The tags of `PolicySetChoice`.
+private enum PolicySetChoiceTag: UInt8 {
+    case allMembers = 0
+    case adminOnly = 1
+    case custom = 2
+}
+
+extension BinaryWriter {
+    fileprivate mutating func writeChange(_ change: Change) {
+        switch change {
+        case let .create(request):
+            writeByte(ChangeTag.create.rawValue)
+            writeCreate(request)
+        case let .addMembers(inboxes, identities):
+            writeByte(ChangeTag.addMembers.rawValue)
+            writeInboxes(inboxes)
+            writeList(identities) { writer, resolved in
+                writer.writeIdentity(resolved.identity)
+                writer.writeOptional(resolved.inbox) { $0.writeInbox($1) }
+            }
+        case let .removeMembers(inboxes, withMessages):
+            writeByte(ChangeTag.removeMembers.rawValue)
+            writeInboxes(inboxes)
+            writeBool(withMessages)
+        case let .addAdmin(inbox):
+            writeByte(ChangeTag.addAdmin.rawValue)
+            writeInbox(inbox)
+        case let .removeAdmin(inbox):
+            writeByte(ChangeTag.removeAdmin.rawValue)
+            writeInbox(inbox)
+        case let .addSuperAdmin(inbox):
+            writeByte(ChangeTag.addSuperAdmin.rawValue)
+            writeInbox(inbox)
+        case let .removeSuperAdmin(inbox):
+            writeByte(ChangeTag.removeSuperAdmin.rawValue)
+            writeInbox(inbox)
+        case let .setRole(inboxes, role):
+            writeByte(ChangeTag.setRole.rawValue)
+            writeInboxes(inboxes)
+            writeRole(role)
+        case let .transferOwnership(inbox):
+            writeByte(ChangeTag.transferOwnership.rawValue)
+            writeInbox(inbox)
+        case let .updatePermission(slot, policy):
+            writeByte(ChangeTag.updatePermission.rawValue)
+            writeSlot(slot)
+            writePolicy(policy)
+        case .requestRemoval:
+            writeByte(ChangeTag.requestRemoval.rawValue)
+        case .leave:
+            writeByte(ChangeTag.leave.rawValue)
+        case let .updateName(name):
+            writeByte(ChangeTag.updateName.rawValue)
+            writeString(name)
+        case let .updateDescription(description):
+            writeByte(ChangeTag.updateDescription.rawValue)
+            writeString(description)
+        case let .updateImageURL(url):
+            writeByte(ChangeTag.updateImageURL.rawValue)
+            writeString(url)
+        case let .updateAppData(data, expected):
+            writeByte(ChangeTag.updateAppData.rawValue)
+            writeString(data)
+            writeOptional(expected) { $0.writeString($1) }
+        case let .updateDisappearingMessages(setting):
+            writeByte(ChangeTag.updateDisappearingMessages.rawValue)
+            writeOptional(setting) { $0.writeDisappearingMessages($1) }
+        }
+    }
+
+    private mutating func writeCreate(_ request: CreateConversation) {
+        writeByte(request.kind.wireTag)
+        writeInboxes(request.members)
+        switch request.policySet {
+        case .allMembers:
+            writeByte(PolicySetChoiceTag.allMembers.rawValue)
+        case .adminOnly:
+            writeByte(PolicySetChoiceTag.adminOnly.rawValue)
+        case let .custom(slots):
+            writeByte(PolicySetChoiceTag.custom.rawValue)
+            // A dictionary's order is arbitrary: the slot tag order makes the encoding canonical.
+            let ordered = slots.sorted { $0.key.wireTag < $1.key.wireTag }
+            writeList(ordered) { writer, entry in
+                writer.writeSlot(entry.key)
+                writer.writePolicy(entry.value)
+            }
+        }
+        writeString(request.name)
+        writeString(request.description)
+        writeString(request.imageURL)
+        writeString(request.appData)
+        writeOptional(request.memberLimit) { $0.writeInt($1) }
+        writeOptional(request.leaveRule) { $0.writeByte($1.wireTag) }
+        writeOptional(request.joinRule) { $0.writeByte($1.wireTag) }
+        writeBool(request.invitesNeedConsent)
+        writeByte(request.admission.wireTag)
+        writeOptional(request.style) { $0.writeByte($1.wireTag) }
+    }
+}
+
+extension BinaryReader {
+    fileprivate mutating func readChange() throws(BinaryDecodingError) -> Change {
+        switch try readTag("change op", ChangeTag.init(rawValue:)) {
+        case .create:
+            return .create(try readCreate())
+        case .addMembers:
+            let inboxes = try readInboxes("addMembers inboxes")
+            // An identity takes at least four bytes: kind, length, one byte, presence.
+            let identities = try readList("addMembers identities", minimumSize: 4) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                let identity = try reader.readIdentity("addMembers identity")
+                let inbox = try reader.readOptional("addMembers resolved inbox") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                    try reader.readInbox("addMembers resolved inbox")
+                }
+                return ResolvedIdentity(identity, inbox: inbox)
+            }
+            return .addMembers(inboxes: inboxes, identities: identities)
+        case .removeMembers:
+            let inboxes = try readInboxes("removeMembers inboxes")
+            return .removeMembers(inboxes: inboxes, withMessages: try readBool("removeMembers withMessages"))
+        case .addAdmin:
+            return .addAdmin(try readInbox("addAdmin inbox"))
+        case .removeAdmin:
+            return .removeAdmin(try readInbox("removeAdmin inbox"))
+        case .addSuperAdmin:
+            return .addSuperAdmin(try readInbox("addSuperAdmin inbox"))
+        case .removeSuperAdmin:
+            return .removeSuperAdmin(try readInbox("removeSuperAdmin inbox"))
+        case .setRole:
+            let inboxes = try readInboxes("setRole inboxes")
+            return .setRole(inboxes: inboxes, role: try readRole("setRole role"))
+        case .transferOwnership:
+            return .transferOwnership(try readInbox("transferOwnership inbox"))
+        case .updatePermission:
+            let slot = try readSlot("updatePermission slot")
+            return .updatePermission(slot: slot, policy: try readPolicy("updatePermission policy"))
+        case .requestRemoval:
+            return .requestRemoval
+        case .leave:
+            return .leave
+        case .updateName:
+            return .updateName(try readString("updateName name"))
+        case .updateDescription:
+            return .updateDescription(try readString("updateDescription description"))
+        case .updateImageURL:
+            return .updateImageURL(try readString("updateImageURL url"))
+        case .updateAppData:
+            let data = try readString("updateAppData data")
+            let expected = try readOptional("updateAppData expected") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                try reader.readString("updateAppData expected")
+            }
+            return .updateAppData(data: data, expected: expected)
+        case .updateDisappearingMessages:
+            let setting = try readOptional("updateDisappearingMessages setting") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                try reader.readDisappearingMessages("updateDisappearingMessages setting")
+            }
+            return .updateDisappearingMessages(setting)
+        }
+    }
+
+    private mutating func readCreate() throws(BinaryDecodingError) -> CreateConversation {
+        let kind = try readTag("create kind", ConversationKind.init(wireTag:))
+        let members = try readInboxes("create members")
+        let policySet: PolicySetChoice
+        switch try readTag("create policy set", PolicySetChoiceTag.init(rawValue:)) {
+        case .allMembers: policySet = .allMembers
+        case .adminOnly: policySet = .adminOnly
+        case .custom: policySet = .custom(try readCustomSlots())
+        }
+        let name = try readString("create name")
+        let description = try readString("create description")
+        let imageURL = try readString("create imageURL")
+        let appData = try readString("create appData")
+        let memberLimit = try readOptional("create memberLimit") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readInt("create memberLimit")
+        }
+        let leaveRule = try readOptional("create leaveRule") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readTag("create leaveRule", LeaveRule.init(wireTag:))
+        }
+        let joinRule = try readOptional("create joinRule") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readTag("create joinRule", JoinRule.init(wireTag:))
+        }
+        let invitesNeedConsent = try readBool("create invitesNeedConsent")
+        let admission = try readTag("create admission", Admission.init(wireTag:))
+        let style = try readOptional("create style") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readTag("create style", GroupStyle.init(wireTag:))
+        }
+        return CreateConversation(
+            kind: kind, members: members, policySet: policySet, name: name, description: description,
+            imageURL: imageURL, appData: appData, memberLimit: memberLimit, leaveRule: leaveRule, joinRule: joinRule,
+            invitesNeedConsent: invitesNeedConsent, admission: admission, style: style
+        )
+    }
+
+    private mutating func readCustomSlots() throws(BinaryDecodingError) -> [PolicySlot: Policy] {
+        // A slot and its policy take at least two bytes.
+        let count = try readCount("create custom policy slots", minimumSize: 2)
+        var slots: [PolicySlot: Policy] = [:]
+        slots.reserveCapacity(count)
+        var previous: PolicySlot?
+        for _ in 0..<count {
+            let start = offset
+            let slot = try readSlot("create custom policy slot")
+            if let previous, slot.wireTag <= previous.wireTag {
+                throw failure("create custom policy slot", at: start, .notCanonical(
+                    "slot \(slot) follows \(previous): custom slots are written once each, in increasing tag order"
+                ))
+            }
+            previous = slot
+            slots[slot] = try readPolicy("create custom policy for \(slot)")
+        }
+        return slots
+    }
+}

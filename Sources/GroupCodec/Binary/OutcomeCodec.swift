@@ -1,0 +1,359 @@
+import GroupCore
+
+// The canonical binary encoding of a commit's outcome, as the store keeps it beside the commit.
+// Primitives as in BinaryWriter.swift, shared values as in BinaryWriter+Values.swift.
+//
+//   byte      format version: 1
+//   byte      0 applied | 1 rejected
+//   rejected: optional zigzag change index (none when the commit failed as a whole),
+//             rejection tag, then the rejection's details:
+//
+// Rejection tags are a stored format: never renumber one, never reuse one; a new code takes the
+// next free number.
+//
+// | tag | code                      | details                                                |
+// |-----|---------------------------|--------------------------------------------------------|
+// |  1  | groupNotFound             | none                                                   |
+// |  2  | groupDeleted              | none                                                   |
+// |  3  | invalidCommit             | reason string                                          |
+// |  4  | timeWentBackwards         | varint time, varint last applied time                  |
+// |  5  | dmForbidden               | op string                                              |
+// |  6  | notAMember                | inbox                                                  |
+// |  7  | notActive                 | inbox, state string                                    |
+// |  8  | permissionDenied          | actor inbox, actor role tag, rule (below)              |
+// |  9  | invalidPolicy             | optional slot tag, reason string                       |
+// | 10  | invalidRole               | role tag                                               |
+// | 11  | invalidArgument           | reason string                                          |
+// | 12  | tooLong                   | field string, zigzag bytes, zigzag limit               |
+// | 13  | identityNotFound          | public identity                                        |
+// | 14  | duplicateInbox            | inbox                                                  |
+// | 15  | memberNotFound            | inbox                                                  |
+// | 16  | alreadyMember             | inbox                                                  |
+// | 17  | alreadyHasRole            | inbox, role tag                                        |
+// | 18  | notAnAdmin                | inbox                                                  |
+// | 19  | notASuperAdmin            | inbox                                                  |
+// | 20  | superAdminCannotBeRemoved | inbox                                                  |
+// | 21  | lastSuperAdmin            | inbox                                                  |
+// | 22  | banned                    | inbox                                                  |
+// | 23  | memberLimitExceeded       | zigzag limit                                           |
+// | 24  | appDataSuperseded         | expected string, actual string                         |
+// | 25  | onlyMemberCannotLeave     | none                                                   |
+// | 26  | dmCannotLeave             | none                                                   |
+// | 27  | superAdminCannotLeave     | none                                                   |
+// | 28  | wrongLeaveRule            | leave rule tag                                         |
+// | 29  | alreadyPendingRemoval     | none                                                   |
+//
+// Permission denial rule: tag 0 policy (slot tag, policy), 1 superAdminRequired, 2 seniority
+// (subject inbox, subject role tag, optional new role tag), 3 observerReadOnly.
+
+/// The canonical, versioned binary encoding of commit outcomes.
+public enum OutcomeCodec {
+    /// The format version this build writes and reads.
+    public static let version: UInt8 = 1
+
+    /// The canonical encoding of `outcome`.
+    public static func encode(_ outcome: CommitOutcome) -> [UInt8] {
+        var writer = BinaryWriter(reservingCapacity: 64)
+        writer.writeByte(version)
+        switch outcome {
+        case .applied:
+            writer.writeByte(OutcomeTag.applied.rawValue)
+        case let .rejected(rejection):
+            writer.writeByte(OutcomeTag.rejected.rawValue)
+            writer.writeOptional(rejection.changeIndex) { $0.writeInt($1) }
+            writer.writeRejection(rejection.reason)
+        }
+        return writer.bytes
+    }
+
+    /// Decodes an outcome from its canonical encoding.
+    ///
+    /// - Parameter bytes: one whole record; they need to stay valid only during the call.
+    /// - Throws: ``BinaryDecodingError`` when the bytes are not exactly one well-formed outcome
+    ///   of a version this build reads.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(BinaryDecodingError) -> CommitOutcome {
+        var reader = BinaryReader(bytes)
+        return try decode(from: &reader)
+    }
+
+    /// Decodes an outcome from its canonical encoding held in an array.
+    public static func decode(_ bytes: [UInt8]) throws(BinaryDecodingError) -> CommitOutcome {
+        try BinaryReader.withReader(over: bytes) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try decode(from: &reader)
+        }
+    }
+
+    private static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> CommitOutcome {
+        try reader.readVersion("outcome format version", supported: version)
+        let outcome: CommitOutcome
+        switch try reader.readTag("outcome", OutcomeTag.init(rawValue:)) {
+        case .applied:
+            outcome = .applied
+        case .rejected:
+            let changeIndex = try reader.readOptional("outcome change index") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                try reader.readInt("outcome change index")
+            }
+            outcome = .rejected(CommitRejection(changeIndex: changeIndex, reason: try reader.readRejection()))
+        }
+        try reader.expectEnd("outcome")
+        return outcome
+    }
+}
+
+private enum OutcomeTag: UInt8 {
+    case applied = 0
+    case rejected = 1
+}
+
+/// The rejection tags of the table above.
+private enum RejectionTag: UInt8 {
+    case groupNotFound = 1
+    case groupDeleted = 2
+    case invalidCommit = 3
+    case timeWentBackwards = 4
+    case dmForbidden = 5
+    case notAMember = 6
+    case notActive = 7
+    case permissionDenied = 8
+    case invalidPolicy = 9
+    case invalidRole = 10
+    case invalidArgument = 11
+    case tooLong = 12
+    case identityNotFound = 13
+    case duplicateInbox = 14
+    case memberNotFound = 15
+    case alreadyMember = 16
+    case alreadyHasRole = 17
+    case notAnAdmin = 18
+    case notASuperAdmin = 19
+    case superAdminCannotBeRemoved = 20
+    case lastSuperAdmin = 21
+    case banned = 22
+    case memberLimitExceeded = 23
+    case appDataSuperseded = 24
+    case onlyMemberCannotLeave = 25
+    case dmCannotLeave = 26
+    case superAdminCannotLeave = 27
+    case wrongLeaveRule = 28
+    case alreadyPendingRemoval = 29
+}
+
+/// The tags of `PermissionDenial.Rule`.
+private enum DenialRuleTag: UInt8 {
+    case policy = 0
+    case superAdminRequired = 1
+    case seniority = 2
+    case observerReadOnly = 3
+}
+
+extension BinaryWriter {
+    fileprivate mutating func writeRejection(_ rejection: Rejection) {
+        switch rejection {
+        case .groupNotFound:
+            writeByte(RejectionTag.groupNotFound.rawValue)
+        case .groupDeleted:
+            writeByte(RejectionTag.groupDeleted.rawValue)
+        case let .invalidCommit(reason):
+            writeByte(RejectionTag.invalidCommit.rawValue)
+            writeString(reason)
+        case let .timeWentBackwards(time, lastApplied):
+            writeByte(RejectionTag.timeWentBackwards.rawValue)
+            writeVarint(time)
+            writeVarint(lastApplied)
+        case let .dmForbidden(op):
+            writeByte(RejectionTag.dmForbidden.rawValue)
+            writeString(op)
+        case let .notAMember(inbox):
+            writeByte(RejectionTag.notAMember.rawValue)
+            writeInbox(inbox)
+        case let .notActive(inbox, state):
+            writeByte(RejectionTag.notActive.rawValue)
+            writeInbox(inbox)
+            writeString(state)
+        case let .permissionDenied(denial):
+            writeByte(RejectionTag.permissionDenied.rawValue)
+            writeDenial(denial)
+        case let .invalidPolicy(slot, reason):
+            writeByte(RejectionTag.invalidPolicy.rawValue)
+            writeOptional(slot) { $0.writeSlot($1) }
+            writeString(reason)
+        case let .invalidRole(role):
+            writeByte(RejectionTag.invalidRole.rawValue)
+            writeRole(role)
+        case let .invalidArgument(reason):
+            writeByte(RejectionTag.invalidArgument.rawValue)
+            writeString(reason)
+        case let .tooLong(field, bytes, limit):
+            writeByte(RejectionTag.tooLong.rawValue)
+            writeString(field)
+            writeInt(bytes)
+            writeInt(limit)
+        case let .identityNotFound(identity):
+            writeByte(RejectionTag.identityNotFound.rawValue)
+            writeIdentity(identity)
+        case let .duplicateInbox(inbox):
+            writeByte(RejectionTag.duplicateInbox.rawValue)
+            writeInbox(inbox)
+        case let .memberNotFound(inbox):
+            writeByte(RejectionTag.memberNotFound.rawValue)
+            writeInbox(inbox)
+        case let .alreadyMember(inbox):
+            writeByte(RejectionTag.alreadyMember.rawValue)
+            writeInbox(inbox)
+        case let .alreadyHasRole(inbox, role):
+            writeByte(RejectionTag.alreadyHasRole.rawValue)
+            writeInbox(inbox)
+            writeRole(role)
+        case let .notAnAdmin(inbox):
+            writeByte(RejectionTag.notAnAdmin.rawValue)
+            writeInbox(inbox)
+        case let .notASuperAdmin(inbox):
+            writeByte(RejectionTag.notASuperAdmin.rawValue)
+            writeInbox(inbox)
+        case let .superAdminCannotBeRemoved(inbox):
+            writeByte(RejectionTag.superAdminCannotBeRemoved.rawValue)
+            writeInbox(inbox)
+        case let .lastSuperAdmin(inbox):
+            writeByte(RejectionTag.lastSuperAdmin.rawValue)
+            writeInbox(inbox)
+        case let .banned(inbox):
+            writeByte(RejectionTag.banned.rawValue)
+            writeInbox(inbox)
+        case let .memberLimitExceeded(limit):
+            writeByte(RejectionTag.memberLimitExceeded.rawValue)
+            writeInt(limit)
+        case let .appDataSuperseded(expected, actual):
+            writeByte(RejectionTag.appDataSuperseded.rawValue)
+            writeString(expected)
+            writeString(actual)
+        case .onlyMemberCannotLeave:
+            writeByte(RejectionTag.onlyMemberCannotLeave.rawValue)
+        case .dmCannotLeave:
+            writeByte(RejectionTag.dmCannotLeave.rawValue)
+        case .superAdminCannotLeave:
+            writeByte(RejectionTag.superAdminCannotLeave.rawValue)
+        case let .wrongLeaveRule(rule):
+            writeByte(RejectionTag.wrongLeaveRule.rawValue)
+            writeByte(rule.wireTag)
+        case .alreadyPendingRemoval:
+            writeByte(RejectionTag.alreadyPendingRemoval.rawValue)
+        }
+    }
+
+    private mutating func writeDenial(_ denial: PermissionDenial) {
+        writeInbox(denial.actor)
+        writeRole(denial.actorRole)
+        switch denial.rule {
+        case let .policy(slot, policy):
+            writeByte(DenialRuleTag.policy.rawValue)
+            writeSlot(slot)
+            writePolicy(policy)
+        case .superAdminRequired:
+            writeByte(DenialRuleTag.superAdminRequired.rawValue)
+        case let .seniority(subject, subjectRole, newRole):
+            writeByte(DenialRuleTag.seniority.rawValue)
+            writeInbox(subject)
+            writeRole(subjectRole)
+            writeOptional(newRole) { $0.writeRole($1) }
+        case .observerReadOnly:
+            writeByte(DenialRuleTag.observerReadOnly.rawValue)
+        }
+    }
+}
+
+extension BinaryReader {
+    fileprivate mutating func readRejection() throws(BinaryDecodingError) -> Rejection {
+        switch try readTag("rejection code", RejectionTag.init(rawValue:)) {
+        case .groupNotFound:
+            return .groupNotFound
+        case .groupDeleted:
+            return .groupDeleted
+        case .invalidCommit:
+            return .invalidCommit(reason: try readString("invalidCommit reason"))
+        case .timeWentBackwards:
+            let time = try readVarint("timeWentBackwards time")
+            return .timeWentBackwards(time: time, lastApplied: try readVarint("timeWentBackwards last applied time"))
+        case .dmForbidden:
+            return .dmForbidden(op: try readString("dmForbidden op"))
+        case .notAMember:
+            return .notAMember(try readInbox("notAMember inbox"))
+        case .notActive:
+            let inbox = try readInbox("notActive inbox")
+            return .notActive(inbox, state: try readString("notActive state"))
+        case .permissionDenied:
+            return .permissionDenied(try readDenial())
+        case .invalidPolicy:
+            let slot = try readOptional("invalidPolicy slot") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                try reader.readSlot("invalidPolicy slot")
+            }
+            return .invalidPolicy(slot: slot, reason: try readString("invalidPolicy reason"))
+        case .invalidRole:
+            return .invalidRole(try readRole("invalidRole role"))
+        case .invalidArgument:
+            return .invalidArgument(reason: try readString("invalidArgument reason"))
+        case .tooLong:
+            let field = try readString("tooLong field")
+            let bytes = try readInt("tooLong bytes")
+            return .tooLong(field: field, bytes: bytes, limit: try readInt("tooLong limit"))
+        case .identityNotFound:
+            return .identityNotFound(try readIdentity("identityNotFound identity"))
+        case .duplicateInbox:
+            return .duplicateInbox(try readInbox("duplicateInbox inbox"))
+        case .memberNotFound:
+            return .memberNotFound(try readInbox("memberNotFound inbox"))
+        case .alreadyMember:
+            return .alreadyMember(try readInbox("alreadyMember inbox"))
+        case .alreadyHasRole:
+            let inbox = try readInbox("alreadyHasRole inbox")
+            return .alreadyHasRole(inbox, role: try readRole("alreadyHasRole role"))
+        case .notAnAdmin:
+            return .notAnAdmin(try readInbox("notAnAdmin inbox"))
+        case .notASuperAdmin:
+            return .notASuperAdmin(try readInbox("notASuperAdmin inbox"))
+        case .superAdminCannotBeRemoved:
+            return .superAdminCannotBeRemoved(try readInbox("superAdminCannotBeRemoved inbox"))
+        case .lastSuperAdmin:
+            return .lastSuperAdmin(try readInbox("lastSuperAdmin inbox"))
+        case .banned:
+            return .banned(try readInbox("banned inbox"))
+        case .memberLimitExceeded:
+            return .memberLimitExceeded(limit: try readInt("memberLimitExceeded limit"))
+        case .appDataSuperseded:
+            let expected = try readString("appDataSuperseded expected")
+            return .appDataSuperseded(expected: expected, actual: try readString("appDataSuperseded actual"))
+        case .onlyMemberCannotLeave:
+            return .onlyMemberCannotLeave
+        case .dmCannotLeave:
+            return .dmCannotLeave
+        case .superAdminCannotLeave:
+            return .superAdminCannotLeave
+        case .wrongLeaveRule:
+            return .wrongLeaveRule(try readTag("wrongLeaveRule rule", LeaveRule.init(wireTag:)))
+        case .alreadyPendingRemoval:
+            return .alreadyPendingRemoval
+        }
+    }
+
+    private mutating func readDenial() throws(BinaryDecodingError) -> PermissionDenial {
+        let actor = try readInbox("permissionDenied actor")
+        let actorRole = try readRole("permissionDenied actor role")
+        let rule: PermissionDenial.Rule
+        switch try readTag("permissionDenied rule", DenialRuleTag.init(rawValue:)) {
+        case .policy:
+            let slot = try readSlot("permissionDenied slot")
+            rule = .policy(slot, try readPolicy("permissionDenied policy"))
+        case .superAdminRequired:
+            rule = .superAdminRequired
+        case .seniority:
+            let subject = try readInbox("permissionDenied subject")
+            let subjectRole = try readRole("permissionDenied subject role")
+            let newRole = try readOptional("permissionDenied new role") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                try reader.readRole("permissionDenied new role")
+            }
+            rule = .seniority(subject: subject, subjectRole: subjectRole, newRole: newRole)
+        case .observerReadOnly:
+            rule = .observerReadOnly
+        }
+        return PermissionDenial(actor: actor, actorRole: actorRole, rule: rule)
+    }
+}

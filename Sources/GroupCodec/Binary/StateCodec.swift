@@ -1,0 +1,195 @@
+import GroupCore
+
+// The canonical binary encoding of a conversation's state: what a snapshot stores, and what the
+// state hash (SPEC section 4) is the SHA-256 of. Primitives as in BinaryWriter.swift, shared
+// values and tags as in BinaryWriter+Values.swift and WireTags.swift.
+//
+//   byte      format version: 1
+//   string    group ID
+//   byte      kind tag
+//   string    creator
+//   varint    createdAt
+//   settings  zigzag memberLimit, leaveRule tag, joinRule tag, bool invitesNeedConsent,
+//             admission tag
+//   list      policies: every slot of PolicySlot.allCases, in that order, as (slot tag, policy)
+//   metadata  name, description, imageURL, appData strings, optional disappearing messages
+//   varint    lastAppliedTime
+//   varint    lastAppliedSequence
+//   varint    nextOrdinal
+//   list      member records, current and former, in increasing ordinal order; each:
+//             inbox, role tag, member state, optional varint joinedAt, optional addedBy inbox,
+//             varint ordinal
+//
+// The same state always gives the same bytes: records come in ordinal order, slots in their
+// fixed order, and decoding refuses any other order (GroupState(restoring:) checks the records).
+
+/// The canonical, versioned binary encoding of a conversation's state, and the state hash.
+public enum StateCodec {
+    /// The format version this build writes and reads.
+    public static let version: UInt8 = 1
+
+    /// The canonical encoding of `state`.
+    public static func encode(_ state: GroupState) -> [UInt8] {
+        let records = state.records
+        var writer = BinaryWriter(reservingCapacity: estimatedSize(state, records))
+        writer.writeByte(version)
+        writer.writeGroupID(state.groupID)
+        writer.writeByte(state.kind.wireTag)
+        writer.writeInbox(state.creator)
+        writer.writeVarint(state.createdAt)
+
+        writer.writeInt(state.settings.memberLimit)
+        writer.writeByte(state.settings.leaveRule.wireTag)
+        writer.writeByte(state.settings.joinRule.wireTag)
+        writer.writeBool(state.settings.invitesNeedConsent)
+        writer.writeByte(state.settings.admission.wireTag)
+
+        writer.writeList(PolicySlot.allCases) { writer, slot in
+            writer.writeSlot(slot)
+            writer.writePolicy(state.policies[slot])
+        }
+
+        writer.writeString(state.metadata.name)
+        writer.writeString(state.metadata.description)
+        writer.writeString(state.metadata.imageURL)
+        writer.writeString(state.metadata.appData)
+        writer.writeOptional(state.metadata.disappearingMessages) { $0.writeDisappearingMessages($1) }
+
+        writer.writeVarint(state.lastAppliedTime)
+        writer.writeVarint(state.lastAppliedSequence)
+        writer.writeVarint(state.nextOrdinal)
+        writer.writeList(records) { writer, record in
+            writer.writeInbox(record.inbox)
+            writer.writeRole(record.role)
+            writer.writeMemberState(record.state)
+            writer.writeOptional(record.joinedAt) { $0.writeVarint($1) }
+            writer.writeOptional(record.addedBy) { $0.writeInbox($1) }
+            writer.writeVarint(record.ordinal)
+        }
+        return writer.bytes
+    }
+
+    /// Decodes a state from its canonical encoding.
+    ///
+    /// - Parameter bytes: one whole record; they need to stay valid only during the call.
+    /// - Throws: ``BinaryDecodingError`` when the bytes are not exactly one well-formed state of
+    ///   a version this build reads, or when its parts contradict each other.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(BinaryDecodingError) -> GroupState {
+        var reader = BinaryReader(bytes)
+        return try decode(from: &reader)
+    }
+
+    /// Decodes a state from its canonical encoding held in an array.
+    public static func decode(_ bytes: [UInt8]) throws(BinaryDecodingError) -> GroupState {
+        try BinaryReader.withReader(over: bytes) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try decode(from: &reader)
+        }
+    }
+
+    /// About what the encoding takes, so that a large state's buffer is allocated once: besides
+    /// its inbox IDs, a record takes 7 to 39 bytes, under 24 unless its times are huge.
+    private static func estimatedSize(_ state: GroupState, _ records: [MemberRecord]) -> Int {
+        var size = 1_024 + state.metadata.name.utf8.count + state.metadata.description.utf8.count
+            + state.metadata.imageURL.utf8.count + state.metadata.appData.utf8.count
+        for record in records {
+            size += 24 + record.inbox.rawValue.utf8.count + (record.addedBy?.rawValue.utf8.count ?? 0)
+        }
+        return size
+    }
+
+    /// The state hash: the SHA-256 of the state's canonical encoding, to compare replicas.
+    public static func hash(_ state: GroupState) -> Digest {
+        SHA256.hash(encode(state))
+    }
+
+    private static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> GroupState {
+        try reader.readVersion("state format version", supported: version)
+        let groupID = try reader.readGroupID("state group ID")
+        let kind = try reader.readTag("state kind", ConversationKind.init(wireTag:))
+        let creator = try reader.readInbox("state creator")
+        let createdAt = try reader.readVarint("state createdAt")
+
+        let memberLimit = try reader.readInt("state memberLimit")
+        let leaveRule = try reader.readTag("state leaveRule", LeaveRule.init(wireTag:))
+        let joinRule = try reader.readTag("state joinRule", JoinRule.init(wireTag:))
+        let invitesNeedConsent = try reader.readBool("state invitesNeedConsent")
+        let admission = try reader.readTag("state admission", Admission.init(wireTag:))
+        let settings = GroupSettings(
+            memberLimit: memberLimit, leaveRule: leaveRule, joinRule: joinRule,
+            invitesNeedConsent: invitesNeedConsent, admission: admission
+        )
+
+        let policies = try reader.readPolicies()
+
+        let name = try reader.readString("state name")
+        let description = try reader.readString("state description")
+        let imageURL = try reader.readString("state imageURL")
+        let appData = try reader.readString("state appData")
+        let disappearing = try reader.readOptional("state disappearing messages") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readDisappearingMessages("state disappearing messages")
+        }
+        let metadata = GroupMetadata(
+            name: name, description: description, imageURL: imageURL, appData: appData, disappearingMessages: disappearing
+        )
+
+        let lastAppliedTime = try reader.readVarint("state lastAppliedTime")
+        let lastAppliedSequence = try reader.readVarint("state lastAppliedSequence")
+        let nextOrdinal = try reader.readVarint("state nextOrdinal")
+        let recordsStart = reader.offset
+        // A record takes at least seven bytes: a one-character inbox, role, state, two
+        // presence flags and the ordinal.
+        let records = try reader.readList("state member records", minimumSize: 7) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readMemberRecord()
+        }
+        try reader.expectEnd("state")
+        do throws(InconsistentState) {
+            return try GroupState(
+                restoring: groupID, kind: kind, creator: creator, createdAt: createdAt, settings: settings,
+                policies: policies, metadata: metadata, records: records, nextOrdinal: nextOrdinal,
+                lastAppliedTime: lastAppliedTime, lastAppliedSequence: lastAppliedSequence
+            )
+        } catch {
+            throw reader.failure("state member records", at: recordsStart, .inconsistentState(error.reason))
+        }
+    }
+}
+
+extension BinaryReader {
+    /// Reads the policy set: every slot, in `PolicySlot.allCases` order.
+    fileprivate mutating func readPolicies() throws(BinaryDecodingError) -> PolicySet {
+        let start = offset
+        let slots = PolicySlot.allCases
+        let count = try readCount("state policy slots", minimumSize: 2)
+        guard count == slots.count else {
+            throw failure("state policy slots", at: start, .valueOutOfRange(
+                "\(count) policy slots where this build has \(slots.count)"
+            ))
+        }
+        var policies = PolicySet.allMembers
+        for expected in slots {
+            let slotStart = offset
+            let slot = try readSlot("state policy slot")
+            guard slot == expected else {
+                throw failure("state policy slot", at: slotStart, .notCanonical(
+                    "slot \(slot) where \(expected) belongs: slots are written in their fixed order"
+                ))
+            }
+            policies[slot] = try readPolicy("state policy")
+        }
+        return policies
+    }
+
+    fileprivate mutating func readMemberRecord() throws(BinaryDecodingError) -> MemberRecord {
+        let inbox = try readInbox("state member inbox")
+        let role = try readRole("state member role")
+        let state = try readMemberState("state member state")
+        let joinedAt = try readOptional("state member joinedAt") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readVarint("state member joinedAt")
+        }
+        let addedBy = try readOptional("state member addedBy") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readInbox("state member addedBy")
+        }
+        let ordinal = try readVarint("state member ordinal")
+        return MemberRecord(inbox: inbox, role: role, state: state, joinedAt: joinedAt, addedBy: addedBy, ordinal: ordinal)
+    }
+}

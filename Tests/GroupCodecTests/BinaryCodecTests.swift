@@ -1,0 +1,938 @@
+import GroupCodec
+import GroupCore
+import GroupTestSupport
+import Testing
+
+/// The binary formats: primitives, commits, outcomes, states, and SHA-256. Seeded tests print
+/// their seed with every failure.
+struct BinaryCodecTests {
+    // MARK: Varints and the other primitives
+
+    @Test(arguments: [
+        (UInt64(0), [0x00] as [UInt8]),
+        (1, [0x01]),
+        (127, [0x7F]),
+        (128, [0x80, 0x01]),
+        (300, [0xAC, 0x02]),
+        (16_383, [0xFF, 0x7F]),
+        (16_384, [0x80, 0x80, 0x01]),
+        (UInt64(1) << 63, [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01]),
+        (UInt64.max, [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]),
+    ] as [(UInt64, [UInt8])])
+    func varintEncoding(value: UInt64, bytes: [UInt8]) throws {
+        var writer = BinaryWriter()
+        writer.writeVarint(value)
+        #expect(writer.bytes == bytes)
+        #expect(try read(bytes) { try $0.readVarint("varint") }.get() == value)
+    }
+
+    @Test(arguments: [
+        [0x80, 0x00] as [UInt8],
+        [0xFF, 0x00],
+        [0x80, 0x80, 0x00],
+        [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00],
+    ])
+    func overlongVarintIsRefused(bytes: [UInt8]) {
+        #expect(readError(bytes) { try $0.readVarint("varint") }?.reason == .overlongVarint)
+    }
+
+    @Test(arguments: [
+        // Bit 64 set in the tenth byte.
+        [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02] as [UInt8],
+        [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F],
+        // Eleven bytes.
+        [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01],
+        [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x81, 0x00],
+    ])
+    func varintOverSixtyFourBitsIsRefused(bytes: [UInt8]) {
+        #expect(readError(bytes) { try $0.readVarint("varint") }?.reason == .varintOverflow)
+    }
+
+    @Test func truncatedVarintIsRefused() {
+        let empty = readError([]) { try $0.readVarint("a varint") }
+        #expect(empty?.reason == .unexpectedEnd(needed: 1, available: 0))
+        #expect(empty?.reading == "a varint")
+        let cut = readError([0x80, 0x80]) { try $0.readVarint("varint") }
+        #expect(cut?.reason == .unexpectedEnd(needed: 3, available: 2))
+        #expect(cut?.offset == 0)
+    }
+
+    @Test(arguments: [
+        (Int64(0), UInt64(0)),
+        (-1, 1),
+        (1, 2),
+        (-2, 3),
+        (2, 4),
+        (-64, 127),
+        (64, 128),
+        (Int64.max, UInt64.max - 1),
+        (Int64.min, UInt64.max),
+    ] as [(Int64, UInt64)])
+    func zigzag(value: Int64, encoded: UInt64) throws {
+        var writer = BinaryWriter()
+        writer.writeZigzag(value)
+        var expected = BinaryWriter()
+        expected.writeVarint(encoded)
+        #expect(writer.bytes == expected.bytes)
+        #expect(try read(writer.bytes) { try $0.readZigzag("zigzag") }.get() == value)
+    }
+
+    @Test func booleansAreZeroOrOne() throws {
+        #expect(try read([0]) { try $0.readBool("flag") }.get() == false)
+        #expect(try read([1]) { try $0.readBool("flag") }.get() == true)
+        #expect(readError([2]) { try $0.readBool("flag") }?.reason == .invalidBoolean(2))
+        #expect(readError([0xFF]) { try $0.readBool("flag") }?.reason == .invalidBoolean(0xFF))
+    }
+
+    @Test(arguments: ["", "a", "héllo wörld", "👋🏽 中文", String(repeating: "x", count: 300)])
+    func stringRoundTrip(text: String) throws {
+        var writer = BinaryWriter()
+        writer.writeString(text)
+        #expect(writer.bytes.count == varintSize(UInt64(text.utf8.count)) + text.utf8.count)
+        let decoded = try read(writer.bytes) { try $0.readString("text") }.get()
+        #expect(decoded == text)
+        #expect(Array(decoded.utf8) == Array(text.utf8))
+    }
+
+    @Test(arguments: [
+        [0x01, 0x80] as [UInt8],             // a lone continuation byte
+        [0x02, 0xC3, 0x28],                  // a lead byte without its continuation
+        [0x02, 0xC0, 0xAF],                  // an overlong '/'
+        [0x03, 0xED, 0xA0, 0x80],            // a UTF-16 surrogate
+        [0x04, 0xF4, 0x90, 0x80, 0x80],      // above U+10FFFF
+        [0x01, 0xFF],
+    ])
+    func invalidUTF8IsRefused(bytes: [UInt8]) {
+        let error = readError(bytes) { try $0.readString("text") }
+        #expect(error?.reason == .invalidUTF8)
+        #expect(error?.offset == 1)
+    }
+
+    @Test func lengthPrefixBeyondTheInputIsRefusedBeforeAllocating() throws {
+        #expect(readError([0x05, 0x61]) { try $0.readString("text") }?.reason == .lengthExceedsInput(length: 5, remaining: 1))
+        let huge: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]
+        #expect(readError(huge) { try $0.readByteString("bytes") }?.reason == .lengthExceedsInput(length: .max, remaining: 0))
+        #expect(readError(huge) { try $0.readCount("count") }?.reason == .lengthExceedsInput(length: .max, remaining: 0))
+        // A count of items of at least four bytes each must fit four times over.
+        #expect(readError([0x02, 1, 2, 3, 4, 5, 6, 7]) { try $0.readCount("count", minimumSize: 4) }?.reason
+            == .lengthExceedsInput(length: 2, remaining: 7))
+        #expect(try read([0x02, 1, 2, 3, 4, 5, 6, 7, 8]) { try $0.readCount("count", minimumSize: 4) }.get() == 2)
+    }
+
+    @Test func byteStringsAndDigests() throws {
+        let digest = try #require(Digest(bytes: Array(0..<32)))
+        var writer = BinaryWriter()
+        writer.writeByteString([9, 8, 7])
+        writer.writeDigest(digest)
+        #expect(writer.bytes.count == 1 + 3 + 32)
+        let decoded = try read(writer.bytes) { reader in
+            let bytes = try reader.readByteString("bytes")
+            let digest = try reader.readDigest("digest")
+            try reader.expectEnd("record")
+            return (bytes, digest)
+        }.get()
+        #expect(decoded.0 == [9, 8, 7])
+        #expect(decoded.1 == digest)
+        let cut = readError(Array(writer.bytes.dropLast())) { reader in
+            _ = try reader.readByteString("bytes")
+            return try reader.readDigest("digest")
+        }
+        #expect(cut?.reason == .unexpectedEnd(needed: 32, available: 31))
+        #expect(cut?.offset == 4)
+    }
+
+    @Test func identifiersAreValidatedAsTheyAreRead() {
+        var writer = BinaryWriter()
+        writer.writeString("has space")
+        #expect(readError(writer.bytes) { try $0.readInbox("inbox") }?.reason == .invalidIdentifier(.notPrintableASCII(offset: 3)))
+        #expect(readError([0x00]) { try $0.readGroupID("group") }?.reason == .invalidIdentifier(.empty))
+        var long = BinaryWriter()
+        long.writeString(String(repeating: "a", count: 129))
+        #expect(readError(long.bytes) { try $0.readInbox("inbox") }?.reason == .invalidIdentifier(.tooLong(bytes: 129, limit: 128)))
+    }
+
+    // MARK: Commits
+
+    /// One change of every op, and the argument variants each op has.
+    static let everyChange: [Change] = [
+        .create(CreateConversation()),
+        .create(CreateConversation(
+            kind: .group, members: [.bo, .caro], policySet: .adminOnly, name: "Team", description: "about ✓",
+            imageURL: "https://img.example/a.png", appData: "{\"k\":1}", memberLimit: 500, leaveRule: .direct,
+            joinRule: .approval, invitesNeedConsent: true, admission: .review, style: .publicJoinNeedApproval
+        )),
+        .create(CreateConversation(kind: .dm, members: [.bo], memberLimit: -3, leaveRule: .request, joinRule: .open)),
+        .create(CreateConversation(members: [.bo], policySet: .custom([
+            .addMember: .any([.adminOnly, .selfOnly]), .removeMember: .all([.moderatorOnly, .any([.formerMember, .author])]),
+            .addAdmin: .superAdminOnly, .removeAdmin: .denyAll, .updateName: .allowAll, .approveJoins: .any([]),
+        ]), memberLimit: Int.min, style: .privateOnlyOwnerInvite)),
+        .create(CreateConversation(policySet: .custom([:]), memberLimit: Int.max)),
+        .addMembers(inboxes: [.bo, .caro], identities: []),
+        .addMembers(inboxes: [], identities: [
+            ResolvedIdentity(.handle("@bo"), inbox: .bo), ResolvedIdentity(.account("0xnobody"), inbox: nil),
+        ]),
+        .addMembers(inboxes: [], identities: []),
+        .removeMembers(inboxes: [.bo], withMessages: false),
+        .removeMembers(inboxes: [.bo, .caro, .davon], withMessages: true),
+        .addAdmin(.bo),
+        .removeAdmin(.caro),
+        .addSuperAdmin(.davon),
+        .removeSuperAdmin(.eri),
+        .setRole(inboxes: [.bo, .fen], role: .moderator),
+        .setRole(inboxes: [], role: .superAdmin),
+        .transferOwnership(.gus),
+        .updatePermission(slot: .ban, policy: .all([.adminOnly, .any([.selfOnly, .formerMember])])),
+        .updatePermission(slot: .approveJoins, policy: .author),
+        .requestRemoval,
+        .leave,
+        .updateName("Team ✓"),
+        .updateName(""),
+        .updateDescription(String(repeating: "long ", count: 300)),
+        .updateImageURL("https://img.example/x.png"),
+        .updateAppData(data: "{}", expected: nil),
+        .updateAppData(data: "", expected: ""),
+        .updateAppData(data: "new", expected: "old"),
+        .updateDisappearingMessages(nil),
+        .updateDisappearingMessages(DisappearingMessages(fromNs: 0, inNs: 86_400_000_000_000)),
+        .updateDisappearingMessages(DisappearingMessages(fromNs: Int64.min, inNs: -1)),
+    ]
+
+    @Test func changeTableCoversEveryOp() {
+        let ops: Set<String> = [
+            "create", "addMembers", "removeMembers", "addAdmin", "removeAdmin", "addSuperAdmin", "removeSuperAdmin",
+            "setRole", "transferOwnership", "updatePermission", "requestRemoval", "leave", "updateName",
+            "updateDescription", "updateImageURL", "updateAppData", "updateDisappearingMessages",
+        ]
+        #expect(Set(Self.everyChange.map(\.op)) == ops)
+    }
+
+    @Test(arguments: everyChange)
+    func changeRoundTrip(change: Change) throws {
+        let commit = Commit(groupID: .test, sequence: 7, actor: .alix, time: 1_700_000_000_000, changes: [change])
+        try expectRoundTrip(commit)
+    }
+
+    @Test func commitWithEveryChangeAndAPreviousHashRoundTrips() throws {
+        let previous = try #require(Digest(hex: String(repeating: "ab", count: 32)))
+        let commit = Commit(
+            groupID: .named("g-1"), sequence: .max, actor: .named(String(repeating: "~", count: 128)), time: .max,
+            changes: Self.everyChange, previousHash: previous
+        )
+        try expectRoundTrip(commit)
+        try expectRoundTrip(Commit(groupID: .test, sequence: 0, actor: .bo, time: 0, changes: []))
+    }
+
+    /// The stored format, byte by byte: a change here breaks every stored log.
+    @Test func commitGoldenBytes() throws {
+        let commit = Commit(
+            groupID: .named("g"), sequence: 1, actor: .named("a"), time: 300,
+            changes: [.addAdmin(.named("b")), .leave, .updatePermission(slot: .removeMember, policy: .any([.selfOnly, .adminOnly]))]
+        )
+        let bytes = CommitCodec.encode(commit)
+        #expect(bytes == [
+            1,                      // version
+            1, 0x67,                // group "g"
+            1,                      // sequence
+            0,                      // no previous hash
+            1, 0x61,                // actor "a"
+            0xAC, 0x02,             // time 300
+            3,                      // three changes
+            4, 1, 0x62,             // addAdmin "b"
+            12,                     // leave
+            10, 1, 9, 2, 5, 3,      // updatePermission removeMember any(self, adminOnly)
+        ])
+        let chained = Commit(groupID: commit.groupID, sequence: 2, actor: commit.actor, time: 301, changes: [.leave],
+                             previousHash: CommitCodec.hash(commit))
+        let chainedBytes = CommitCodec.encode(chained)
+        #expect(chainedBytes[4] == 1)
+        #expect(Array(chainedBytes[5..<37]) == CommitCodec.hash(commit).bytes)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 0xC0FF_EE00, 0x5EED_2024_0001])
+    func randomLogCommitsRoundTrip(seed: UInt64) throws {
+        var previous: Digest?
+        for commit in RandomLog(seed: seed, inboxCount: 10).commits(count: 400) {
+            // Chain the log as the store would.
+            let chained = Commit(groupID: commit.groupID, sequence: commit.sequence, actor: commit.actor,
+                                 time: commit.time, changes: commit.changes, previousHash: previous)
+            try expectRoundTrip(chained, "seed \(seed)")
+            previous = CommitCodec.hash(chained)
+        }
+    }
+
+    @Test(arguments: [UInt64(11), 12, 13, 14])
+    func randomValueCommitsRoundTrip(seed: UInt64) throws {
+        var random = RandomValues(seed: seed)
+        for _ in 0..<500 {
+            try expectRoundTrip(random.commit(), "seed \(seed)")
+        }
+    }
+
+    @Test func commitHashIsTheSHA256OfTheEncoding() {
+        let commit = Commit(groupID: .test, sequence: 3, actor: .alix, time: 5, changes: [.updateName("x")])
+        #expect(CommitCodec.hash(commit) == SHA256.hash(CommitCodec.encode(commit)))
+        let other = Commit(groupID: .test, sequence: 3, actor: .alix, time: 5, changes: [.updateName("y")])
+        #expect(CommitCodec.hash(commit) != CommitCodec.hash(other))
+        let linked = Commit(groupID: .test, sequence: 3, actor: .alix, time: 5, changes: [.updateName("x")],
+                            previousHash: CommitCodec.hash(other))
+        #expect(CommitCodec.hash(commit) != CommitCodec.hash(linked))
+    }
+
+    @Test func invalidIdentifiersInACommitAreRefused() {
+        let badActor = Commit(groupID: .test, sequence: 0, actor: InboxID(unchecked: "has space"), time: 0, changes: [.leave])
+        let actorError = commitError(CommitCodec.encode(badActor))
+        #expect(actorError?.reason == .invalidIdentifier(.notPrintableASCII(offset: 3)))
+        #expect(actorError?.reading == "commit actor")
+        #expect(actorError?.offset == 1 + 11 + 1 + 1)
+
+        let badGroup = Commit(groupID: GroupID(unchecked: ""), sequence: 0, actor: .alix, time: 0, changes: [.leave])
+        #expect(commitError(CommitCodec.encode(badGroup))?.reason == .invalidIdentifier(.empty))
+
+        let badMember = Commit(groupID: .test, sequence: 0, actor: .alix, time: 0,
+                               changes: [.addMembers(inboxes: [.bo, InboxID(unchecked: "tab\there")], identities: [])])
+        #expect(commitError(CommitCodec.encode(badMember))?.reason == .invalidIdentifier(.notPrintableASCII(offset: 3)))
+
+        // A public identity's value is 1 to 256 bytes.
+        var writer = commitHeader(changeCount: 1)
+        writer.writeByte(2)                // addMembers
+        writer.writeVarint(0)              // no inboxes
+        writer.writeVarint(1)              // one identity
+        writer.writeByte(0)                // a handle
+        writer.writeString(String(repeating: "h", count: 257))
+        writer.writeBool(false)            // unresolved
+        #expect(commitError(writer.bytes)?.reason == .invalidIdentifier(.tooLong(bytes: 257, limit: 256)))
+    }
+
+    @Test func customPolicySlotsMustBeInTagOrder() throws {
+        func create(slots: [UInt8]) -> [UInt8] {
+            var writer = commitHeader(changeCount: 1)
+            writer.writeByte(1)            // create
+            writer.writeByte(0)            // group
+            writer.writeVarint(0)          // no members
+            writer.writeByte(2)            // custom policies
+            writer.writeVarint(UInt64(slots.count))
+            for slot in slots {
+                writer.writeByte(slot)
+                writer.writeByte(3)        // adminOnly
+            }
+            for _ in 0..<4 { writer.writeString("") }
+            writer.writeBool(false)        // memberLimit
+            writer.writeBool(false)        // leaveRule
+            writer.writeBool(false)        // joinRule
+            writer.writeBool(false)        // invitesNeedConsent
+            writer.writeByte(0)            // admission auto
+            writer.writeBool(false)        // style
+            return writer.bytes
+        }
+        #expect(commitError(create(slots: [0, 1, 14])) == nil)
+        #expect(try CommitCodec.decode(create(slots: [0, 4])) == Commit(
+            groupID: .test, sequence: 0, actor: .alix, time: 0,
+            changes: [.create(CreateConversation(policySet: .custom([.addMember: .adminOnly, .updateName: .adminOnly])))]
+        ))
+        guard case .notCanonical = commitError(create(slots: [1, 0]))?.reason else {
+            Issue.record("slots out of order were accepted")
+            return
+        }
+        guard case .notCanonical = commitError(create(slots: [2, 2]))?.reason else {
+            Issue.record("a repeated slot was accepted")
+            return
+        }
+        #expect(commitError(create(slots: [15]))?.reason == .unknownTag(15))
+    }
+
+    @Test func policyNestingIsLimited() throws {
+        func nested(_ levels: Int) -> Policy {
+            var policy = Policy.allowAll
+            for level in 1..<levels { policy = level.isMultiple(of: 2) ? .any([policy]) : .all([.denyAll, policy]) }
+            return policy
+        }
+        let limit = BinaryReader.maximumPolicyDepth
+        let deepest = Commit(groupID: .test, sequence: 1, actor: .alix, time: 1,
+                             changes: [.updatePermission(slot: .ban, policy: nested(limit))])
+        try expectRoundTrip(deepest)
+        let tooDeep = Commit(groupID: .test, sequence: 1, actor: .alix, time: 1,
+                             changes: [.updatePermission(slot: .ban, policy: nested(limit + 1))])
+        #expect(commitError(CommitCodec.encode(tooDeep))?.reason == .nestingTooDeep(limit: limit))
+        // A long run of nested openings with nothing after them.
+        var writer = commitHeader(changeCount: 1)
+        writer.writeByte(10)
+        writer.writeByte(0)
+        for _ in 0..<10_000 {
+            writer.writeByte(9)
+            writer.writeVarint(1)
+        }
+        #expect(commitError(writer.bytes)?.reason == .nestingTooDeep(limit: limit))
+    }
+
+    @Test func unknownTagsAreRefused() {
+        var op = commitHeader(changeCount: 1)
+        op.writeByte(0)
+        #expect(commitError(op.bytes)?.reason == .unknownTag(0))
+        #expect(commitError(op.bytes)?.reading == "change op")
+        var later = commitHeader(changeCount: 1)
+        later.writeByte(200)
+        #expect(commitError(later.bytes)?.reason == .unknownTag(200))
+        var role = commitHeader(changeCount: 1)
+        role.writeByte(8)
+        role.writeVarint(0)
+        role.writeByte(5)
+        #expect(commitError(role.bytes)?.reason == .unknownTag(5))
+    }
+
+    @Test func trailingBytesAreRefused() {
+        let bytes = CommitCodec.encode(Commit(groupID: .test, sequence: 0, actor: .alix, time: 0, changes: [.leave]))
+        let error = commitError(bytes + [0, 0])
+        #expect(error?.reason == .trailingBytes(count: 2))
+        #expect(error?.offset == bytes.count)
+    }
+
+    // MARK: Outcomes
+
+    /// Every rejection, with every permission denial rule.
+    static let everyRejection: [Rejection] = [
+        .groupNotFound,
+        .groupDeleted,
+        .invalidCommit(reason: "create after commit 0"),
+        .timeWentBackwards(time: 5, lastApplied: .max),
+        .dmForbidden(op: "addAdmin"),
+        .notAMember(.bo),
+        .notActive(.bo, state: "invited"),
+        .permissionDenied(PermissionDenial(actor: .bo, actorRole: .member, rule: .policy(.addMember, .any([.adminOnly, .selfOnly])))),
+        .permissionDenied(PermissionDenial(actor: .bo, actorRole: .admin, rule: .superAdminRequired)),
+        .permissionDenied(PermissionDenial(actor: .bo, actorRole: .moderator, rule: .seniority(subject: .caro, subjectRole: .admin, newRole: nil))),
+        .permissionDenied(PermissionDenial(actor: .bo, actorRole: .admin, rule: .seniority(subject: .caro, subjectRole: .member, newRole: .superAdmin))),
+        .permissionDenied(PermissionDenial(actor: .bo, actorRole: .observer, rule: .observerReadOnly)),
+        .invalidPolicy(slot: .addAdmin, reason: "allowAll is not allowed"),
+        .invalidPolicy(slot: nil, reason: "missing slots"),
+        .invalidRole(.superAdmin),
+        .invalidArgument(reason: "memberLimit below 1"),
+        .tooLong(field: "name", bytes: 101, limit: 100),
+        .tooLong(field: "x", bytes: Int.min, limit: Int.max),
+        .identityNotFound(.handle("@nobody")),
+        .identityNotFound(.account("0x00")),
+        .duplicateInbox(.bo),
+        .memberNotFound(.bo),
+        .alreadyMember(.bo),
+        .alreadyHasRole(.bo, role: .observer),
+        .notAnAdmin(.bo),
+        .notASuperAdmin(.bo),
+        .superAdminCannotBeRemoved(.bo),
+        .lastSuperAdmin(.alix),
+        .banned(.bo),
+        .memberLimitExceeded(limit: 250),
+        .appDataSuperseded(expected: "old", actual: "néw"),
+        .onlyMemberCannotLeave,
+        .dmCannotLeave,
+        .superAdminCannotLeave,
+        .wrongLeaveRule(.direct),
+        .wrongLeaveRule(.request),
+        .alreadyPendingRemoval,
+    ]
+
+    @Test func rejectionTableCoversEveryCode() {
+        #expect(Set(Self.everyRejection.map(\.code)) == Set(Rejection.allCodes))
+    }
+
+    @Test(arguments: everyRejection)
+    func rejectionRoundTrip(reason: Rejection) throws {
+        for changeIndex in [nil, 0, 3, Int.max] as [Int?] {
+            try expectRoundTrip(.rejected(CommitRejection(changeIndex: changeIndex, reason: reason)))
+        }
+    }
+
+    @Test func appliedRoundTripsAndOutcomeGoldenBytes() throws {
+        try expectRoundTrip(CommitOutcome.applied)
+        #expect(OutcomeCodec.encode(.applied) == [1, 0])
+        let rejected = CommitOutcome.rejected(CommitRejection(changeIndex: 1, reason: .notAMember(.named("a"))))
+        #expect(OutcomeCodec.encode(rejected) == [1, 1, 1, 2, 6, 1, 0x61])
+        let whole = CommitOutcome.rejected(CommitRejection(changeIndex: nil, reason: .groupNotFound))
+        #expect(OutcomeCodec.encode(whole) == [1, 1, 0, 1])
+    }
+
+    @Test(arguments: [UInt64(5), 6, 7])
+    func randomLogOutcomesRoundTrip(seed: UInt64) throws {
+        var replica = Replica()
+        for commit in RandomLog(seed: seed, inboxCount: 8).commits(count: 400) {
+            try expectRoundTrip(replica.fold(commit), "seed \(seed)")
+        }
+    }
+
+    // MARK: States
+
+    @Test func handBuiltStateRoundTrips() throws {
+        let slots: [PolicySlot: Policy] = [
+            .addMember: .any([.adminOnly, .selfOnly]), .removeMember: .adminOnly, .addAdmin: .superAdminOnly,
+            .removeAdmin: .superAdminOnly, .updateName: .allowAll, .updateDescription: .moderatorOnly,
+            .updateImageURL: .all([.adminOnly, .any([.selfOnly, .formerMember])]), .updateAppData: .allowAll,
+            .updateDisappearingMessages: .adminOnly,
+        ]
+        var group = TestGroup(.alix, CreateConversation(
+            members: [.bo, .caro, .davon], policySet: .custom(slots), name: "Team", memberLimit: 10, leaveRule: .direct
+        ))
+        let changes: [(InboxID, [Change])] = [
+            (.alix, [.addAdmin(.bo)]),
+            (.alix, [.updateDisappearingMessages(DisappearingMessages(fromNs: 5, inNs: 1_000))]),
+            (.alix, [.remove(.caro)]),
+            (.davon, [.leave]),
+            (.alix, [.updatePermission(slot: .ban, policy: .any([.adminOnly, .selfOnly]))]),
+            (.bo, [.add(.eri, .caro), .assign(.moderator, to: .eri)]),
+            (.alix, [.updateAppData(data: "{\"pinned\":[1]}", expected: nil), .updateDescription("ünïcode ✓")]),
+            (.alix, [.add(.fen), .addSuperAdmin(.fen)]),
+        ]
+        for (actor, commitChanges) in changes {
+            let outcome = group.commit(actor, commitChanges)
+            #expect(outcome.isApplied, "\(commitChanges.map(\.op)): \(outcome)")
+        }
+        let state = try #require(group.state)
+        try #require(state.formerMembers.map(\.inbox) == [.davon])
+        try #require(state.metadata.disappearingMessages != nil)
+        try #require(state.policies.kind == .custom)
+        try #require(state.listSuperAdmins() == [.alix, .fen])
+        try expectRoundTrip(state)
+    }
+
+    @Test func dmStateRoundTrips() throws {
+        var group = TestGroup(.alix, CreateConversation(kind: .dm, members: [.bo]))
+        group.commit(.bo, .updateName("us"))
+        try expectRoundTrip(try #require(group.state))
+    }
+
+    @Test(arguments: [UInt64(21), 22, 23, 0xC0FF_EE00])
+    func statesAfterEveryCommitOfRandomLogsRoundTrip(seed: UInt64) throws {
+        var replica = Replica()
+        var hashes: [Digest: [UInt8]] = [:]
+        for commit in RandomLog(seed: seed, inboxCount: 12).commits(count: 400) {
+            guard replica.fold(commit).isApplied, let state = replica.state else { continue }
+            try expectRoundTrip(state, "seed \(seed), commit \(commit.sequence)")
+            // Different states never share a hash; equal states always do.
+            let bytes = StateCodec.encode(state)
+            let hash = StateCodec.hash(state)
+            if let seen = hashes[hash] { #expect(seen == bytes, "seed \(seed)") }
+            hashes[hash] = bytes
+        }
+    }
+
+    @Test func largeGrowingStateRoundTrips() throws {
+        var replica = Replica()
+        for commit in RandomLog(seed: 9).growingCommits(count: 120, members: 5_000, batchSize: 500) {
+            replica.fold(commit)
+        }
+        let state = try #require(replica.state)
+        try #require(state.memberCount > 4_000)
+        try expectRoundTrip(state)
+    }
+
+    @Test func stateHashIsTheSHA256OfTheEncodingAndFollowsTheState() throws {
+        var group = TestGroup(.alix, CreateConversation(members: [.bo]))
+        let before = try #require(group.state)
+        #expect(StateCodec.hash(before) == SHA256.hash(StateCodec.encode(before)))
+        group.commit(.alix, .updateName("x"))
+        let after = try #require(group.state)
+        #expect(StateCodec.hash(before) != StateCodec.hash(after))
+        // The same log folded twice gives the same hash.
+        var again = TestGroup(.alix, CreateConversation(members: [.bo]))
+        again.commit(.alix, .updateName("x"))
+        #expect(StateCodec.hash(try #require(again.state)) == StateCodec.hash(after))
+    }
+
+    @Test func contradictoryStatesAreRefused() {
+        let ok = stateBytes(nextOrdinal: 2, records: [(.alix, 4, 0), (.bo, 1, 1)])
+        #expect(stateError(ok) == nil)
+        let cases: [[UInt8]] = [
+            stateBytes(nextOrdinal: 1, records: [(.alix, 4, 0), (.bo, 1, 1)]),   // ordinal not below next
+            stateBytes(nextOrdinal: 3, records: [(.alix, 4, 1), (.bo, 1, 0)]),   // out of order
+            stateBytes(nextOrdinal: 3, records: [(.alix, 4, 0), (.alix, 1, 1)]), // twice
+            stateBytes(nextOrdinal: 3, records: [(.alix, 3, 0), (.bo, 1, 1)]),   // no super admin
+        ]
+        for bytes in cases {
+            guard case .inconsistentState = stateError(bytes)?.reason else {
+                Issue.record("a contradictory state was accepted or refused for another reason: \(String(describing: stateError(bytes)))")
+                continue
+            }
+        }
+    }
+
+    // MARK: SHA-256
+
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+    ] as [(String, String)])
+    func sha256KnownAnswers(message: String, hex: String) {
+        #expect(SHA256.hash(Array(message.utf8)).hex == hex)
+        Array(message.utf8).withUnsafeBytes { #expect(SHA256.hash($0).hex == hex) }
+    }
+
+    @Test func sha256OfAMillionAs() {
+        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        #expect(SHA256.hash(bytes).hex == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    // MARK: Malformed input
+
+    @Test func unknownVersionsAreRefusedClearly() throws {
+        let commit = CommitCodec.encode(Commit(groupID: .test, sequence: 0, actor: .alix, time: 0, changes: [.leave]))
+        let outcome = OutcomeCodec.encode(.applied)
+        let state = StateCodec.encode(try #require(TestGroup(.alix, CreateConversation()).state))
+        for version: UInt8 in [0, 2, 255] {
+            let commitFailure = commitError([version] + commit.dropFirst())
+            #expect(commitFailure?.reason == .unsupportedVersion(found: version))
+            #expect(commitFailure?.offset == 0)
+            #expect(commitFailure?.reading == "commit format version")
+            #expect(commitFailure?.description.contains("unsupported format version \(version)") == true)
+            #expect(outcomeError([version] + outcome.dropFirst())?.reason == .unsupportedVersion(found: version))
+            #expect(stateError([version] + state.dropFirst())?.reason == .unsupportedVersion(found: version))
+        }
+        #expect(commitError([])?.reason == .unexpectedEnd(needed: 1, available: 0))
+    }
+
+    @Test func everyTruncationIsRefused() throws {
+        let samples = try Self.samples()
+        for bytes in samples.commits {
+            for length in 0..<bytes.count { #expect(commitError(Array(bytes[0..<length])) != nil, "commit cut at \(length)") }
+        }
+        for bytes in samples.outcomes {
+            for length in 0..<bytes.count { #expect(outcomeError(Array(bytes[0..<length])) != nil, "outcome cut at \(length)") }
+        }
+        for bytes in samples.states {
+            for length in 0..<bytes.count { #expect(stateError(Array(bytes[0..<length])) != nil, "state cut at \(length)") }
+        }
+    }
+
+    /// A flipped byte is refused, or decodes to a different valid value (inside a string, say)
+    /// whose encoding is exactly the flipped bytes: every decodable input is canonical.
+    @Test func byteFlipsAreRefusedOrStayCanonical() throws {
+        let samples = try Self.samples()
+        var random = SeededGenerator(seed: 0xF11F)
+        for bytes in samples.commits + samples.outcomes + samples.states {
+            for index in bytes.indices {
+                for mask in [0x01, 0x80, 0xFF, UInt8.random(in: 1...0xFF, using: &random)] as [UInt8] {
+                    var flipped = bytes
+                    flipped[index] ^= mask
+                    expectRefusedOrCanonical(flipped, "byte \(index) ^ \(mask)")
+                }
+            }
+        }
+    }
+
+    /// Seeded random buffers of three kinds: any bytes, small bytes (plausible tags, lengths and
+    /// flags), and a soup of well-formed primitives; mostly behind a valid version byte so that
+    /// decoding gets past it.
+    @Test func randomGarbageNeverCrashes() {
+        let seed: UInt64 = 0x6A2B_A6E0
+        var random = SeededGenerator(seed: seed)
+        for index in 0..<10_000 {
+            let count = random.chance(90) ? random.int(0...48) : random.int(49...600)
+            var bytes: [UInt8]
+            switch index % 3 {
+            case 0:
+                bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+            case 1:
+                bytes = (0..<count).map { _ in UInt8.random(in: 0...20, using: &random) }
+            default:
+                var writer = BinaryWriter()
+                writer.writeByte(1)
+                while writer.bytes.count < count {
+                    switch random.int(0...9) {
+                    case 0...3: writer.writeByte(UInt8(random.int(0...3)))
+                    case 4...5: writer.writeByte(UInt8(random.int(0...30)))
+                    case 6...7: writer.writeString(String(repeating: "a", count: random.int(1...6)))
+                    case 8: writer.writeVarint(random.next() >> random.int(0...63))
+                    default: writer.writeByte(UInt8.random(in: 0...255, using: &random))
+                    }
+                }
+                bytes = writer.bytes
+            }
+            if !bytes.isEmpty && random.chance(90) { bytes[0] = 1 }
+            expectRefusedOrCanonical(bytes, "seed \(seed), buffer \(index)")
+        }
+    }
+
+    /// Random splices of valid records: pieces of one inside another.
+    @Test func splicedRecordsNeverCrash() throws {
+        let samples = try Self.samples()
+        let all = samples.commits + samples.outcomes + samples.states
+        let seed: UInt64 = 0x5B11CE
+        var random = SeededGenerator(seed: seed)
+        for index in 0..<3_000 {
+            let base = random.pick(all)
+            let donor = random.pick(all)
+            let cut = random.int(0...base.count)
+            let from = random.int(0...donor.count)
+            let length = random.int(0...min(40, donor.count - from))
+            let spliced = Array(base[0..<cut]) + Array(donor[from..<from + length]) + Array(base[min(base.count, cut + random.int(0...8))...])
+            expectRefusedOrCanonical(spliced, "seed \(seed), splice \(index)")
+        }
+    }
+
+    // MARK: Helpers
+
+    static func samples() throws -> (commits: [[UInt8]], outcomes: [[UInt8]], states: [[UInt8]]) {
+        let commits = [
+            Commit(groupID: .test, sequence: 300, actor: .alix, time: 1_700_000_000_000, changes: everyChange,
+                   previousHash: Digest(hex: String(repeating: "5a", count: 32))),
+            Commit(groupID: .test, sequence: 0, actor: .alix, time: 0, changes: [everyChange[3]]),
+        ].map(CommitCodec.encode)
+        let outcomes = ([.applied] + everyRejection.enumerated().map { index, reason in
+            .rejected(CommitRejection(changeIndex: index.isMultiple(of: 3) ? nil : index, reason: reason))
+        }).map(OutcomeCodec.encode)
+        var group = TestGroup(.alix, CreateConversation(
+            members: [.bo, .caro, .davon], policySet: .custom([
+                .addMember: .any([.adminOnly, .selfOnly]), .removeMember: .adminOnly, .addAdmin: .superAdminOnly,
+                .removeAdmin: .superAdminOnly, .updateName: .allowAll, .updateDescription: .allowAll,
+                .updateImageURL: .allowAll, .updateAppData: .allowAll, .updateDisappearingMessages: .adminOnly,
+            ]), name: "Tëam", leaveRule: .direct
+        ))
+        group.commit(.alix, .addAdmin(.bo))
+        group.commit(.alix, .remove(.caro))
+        group.commit(.davon, .updateDisappearingMessages(DisappearingMessages(fromNs: 1, inNs: 2)))
+        group.commit(.alix, .updateDisappearingMessages(DisappearingMessages(fromNs: 1, inNs: 2)))
+        group.commit(.davon, .leave)
+        let state = try #require(group.state)
+        try #require(!state.formerMembers.isEmpty)
+        return (commits, outcomes, [StateCodec.encode(state)])
+    }
+
+    /// Decodes `bytes` as each record; any that decodes must re-encode to exactly `bytes`.
+    func expectRefusedOrCanonical(_ bytes: [UInt8], _ context: String) {
+        if let commit = try? CommitCodec.decode(bytes) {
+            #expect(CommitCodec.encode(commit) == bytes, "commit, \(context)")
+        }
+        if let outcome = try? OutcomeCodec.decode(bytes) {
+            #expect(OutcomeCodec.encode(outcome) == bytes, "outcome, \(context)")
+        }
+        if let state = try? StateCodec.decode(bytes) {
+            #expect(StateCodec.encode(state) == bytes, "state, \(context)")
+        }
+    }
+
+    func expectRoundTrip(_ commit: Commit, _ context: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let bytes = CommitCodec.encode(commit)
+        let decoded = try CommitCodec.decode(bytes)
+        #expect(decoded == commit, "\(context)", sourceLocation: sourceLocation)
+        #expect(CommitCodec.encode(decoded) == bytes, "re-encoding differs \(context)", sourceLocation: sourceLocation)
+        #expect(CommitCodec.hash(decoded) == CommitCodec.hash(commit), "\(context)", sourceLocation: sourceLocation)
+        let fromBuffer = try bytes.withUnsafeBytes { buffer throws(BinaryDecodingError) in try CommitCodec.decode(buffer) }
+        #expect(fromBuffer == commit, "\(context)", sourceLocation: sourceLocation)
+    }
+
+    func expectRoundTrip(_ outcome: CommitOutcome, _ context: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let bytes = OutcomeCodec.encode(outcome)
+        let decoded = try OutcomeCodec.decode(bytes)
+        #expect(decoded == outcome, "\(context)", sourceLocation: sourceLocation)
+        #expect(OutcomeCodec.encode(decoded) == bytes, "re-encoding differs \(context)", sourceLocation: sourceLocation)
+        let fromBuffer = try bytes.withUnsafeBytes { buffer throws(BinaryDecodingError) in try OutcomeCodec.decode(buffer) }
+        #expect(fromBuffer == outcome, "\(context)", sourceLocation: sourceLocation)
+    }
+
+    func expectRoundTrip(_ state: GroupState, _ context: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let bytes = StateCodec.encode(state)
+        #expect(StateCodec.encode(state) == bytes, "encoding is not deterministic \(context)", sourceLocation: sourceLocation)
+        let decoded = try StateCodec.decode(bytes)
+        #expect(decoded == state, "\(context)", sourceLocation: sourceLocation)
+        #expect(decoded.records == state.records, "\(context)", sourceLocation: sourceLocation)
+        #expect(decoded.nextOrdinal == state.nextOrdinal, "\(context)", sourceLocation: sourceLocation)
+        #expect(decoded.lastAppliedTime == state.lastAppliedTime, "\(context)", sourceLocation: sourceLocation)
+        #expect(decoded.lastAppliedSequence == state.lastAppliedSequence, "\(context)", sourceLocation: sourceLocation)
+        #expect(decoded.allMembers == state.allMembers, "\(context)", sourceLocation: sourceLocation)
+        #expect(decoded.listAdmins() == state.listAdmins(), "\(context)", sourceLocation: sourceLocation)
+        #expect(decoded.listSuperAdmins() == state.listSuperAdmins(), "\(context)", sourceLocation: sourceLocation)
+        #expect(StateCodec.encode(decoded) == bytes, "re-encoding differs \(context)", sourceLocation: sourceLocation)
+        #expect(StateCodec.hash(decoded) == StateCodec.hash(state), "\(context)", sourceLocation: sourceLocation)
+        let fromBuffer = try bytes.withUnsafeBytes { buffer throws(BinaryDecodingError) in try StateCodec.decode(buffer) }
+        #expect(fromBuffer == state, "\(context)", sourceLocation: sourceLocation)
+    }
+
+    /// A commit by `alix` in `test-group` up to its list of changes, for hand-made records.
+    func commitHeader(changeCount: UInt64) -> BinaryWriter {
+        var writer = BinaryWriter()
+        writer.writeByte(1)
+        writer.writeGroupID(.test)
+        writer.writeVarint(0)
+        writer.writeBool(false)
+        writer.writeInbox(.alix)
+        writer.writeVarint(0)
+        writer.writeVarint(changeCount)
+        return writer
+    }
+
+    /// A hand-made group state whose records are (inbox, role tag, ordinal), all active.
+    func stateBytes(nextOrdinal: UInt64, records: [(InboxID, UInt8, UInt64)]) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.writeByte(1)
+        writer.writeGroupID(.test)
+        writer.writeByte(0)                    // group
+        writer.writeInbox(.alix)
+        writer.writeVarint(1_000)
+        writer.writeZigzag(250)
+        writer.writeByte(0)                    // leave rule request
+        writer.writeByte(0)                    // join rule inviteOnly
+        writer.writeBool(false)
+        writer.writeByte(0)                    // admission auto
+        writer.writeVarint(15)
+        for slot in 0..<15 as Range<UInt8> {
+            writer.writeByte(slot)
+            writer.writeByte(3)                // adminOnly
+        }
+        for _ in 0..<4 { writer.writeString("") }
+        writer.writeBool(false)                // no disappearing messages
+        writer.writeVarint(1_000)
+        writer.writeVarint(0)
+        writer.writeVarint(nextOrdinal)
+        writer.writeVarint(UInt64(records.count))
+        for (inbox, role, ordinal) in records {
+            writer.writeInbox(inbox)
+            writer.writeByte(role)
+            writer.writeByte(0)                // active
+            writer.writeBool(true)
+            writer.writeVarint(1_000)
+            writer.writeBool(false)
+            writer.writeVarint(ordinal)
+        }
+        return writer.bytes
+    }
+
+    func varintSize(_ value: UInt64) -> Int {
+        var writer = BinaryWriter()
+        writer.writeVarint(value)
+        return writer.bytes.count
+    }
+
+    /// Runs `body` over a reader of `bytes`; a thrown error other than the decoding error is a
+    /// test failure.
+    func read<T>(_ bytes: [UInt8], _ body: (inout BinaryReader) throws -> T,
+                 sourceLocation: SourceLocation = #_sourceLocation) -> Result<T, BinaryDecodingError> {
+        bytes.withUnsafeBytes { buffer in
+            var reader = BinaryReader(buffer)
+            do {
+                return .success(try body(&reader))
+            } catch let error as BinaryDecodingError {
+                return .failure(error)
+            } catch {
+                Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
+                return .failure(BinaryDecodingError(reading: "", offset: -1, reason: .invalidUTF8))
+            }
+        }
+    }
+
+    func readError<T>(_ bytes: [UInt8], _ body: (inout BinaryReader) throws -> T,
+                      sourceLocation: SourceLocation = #_sourceLocation) -> BinaryDecodingError? {
+        if case let .failure(error) = read(bytes, body, sourceLocation: sourceLocation) { return error }
+        return nil
+    }
+
+    func commitError(_ bytes: [UInt8]) -> BinaryDecodingError? {
+        do throws(BinaryDecodingError) {
+            _ = try CommitCodec.decode(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func outcomeError(_ bytes: [UInt8]) -> BinaryDecodingError? {
+        do throws(BinaryDecodingError) {
+            _ = try OutcomeCodec.decode(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func stateError(_ bytes: [UInt8]) -> BinaryDecodingError? {
+        do throws(BinaryDecodingError) {
+            _ = try StateCodec.decode(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// Random commits with values a log would rarely hold: any sequence and time, long and
+/// non-ASCII strings, nested policies, extreme limits.
+private struct RandomValues {
+    var random: SeededGenerator
+
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+
+    mutating func commit() -> Commit {
+        let previous: Digest? = random.chance(50) ? Digest(bytes: (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }) : nil
+        return Commit(
+            groupID: GroupID(unchecked: identifier()), sequence: number(), actor: inbox(), time: number(),
+            changes: (0..<random.int(0...4)).map { _ in change() }, previousHash: previous
+        )
+    }
+
+    mutating func number() -> UInt64 {
+        random.weighted([(3, UInt64.random(in: 0...200, using: &random)), (1, random.next()), (1, UInt64.max)])
+    }
+
+    mutating func int() -> Int {
+        random.weighted([(3, Int.random(in: -5...300, using: &random)), (1, Int(truncatingIfNeeded: random.next())), (1, Int.min)])
+    }
+
+    mutating func identifier() -> String {
+        let printable = Array(UInt8(0x21)...UInt8(0x7E))
+        let count = random.chance(5) ? 128 : random.int(1...16)
+        return String(decoding: (0..<count).map { _ in random.pick(printable) }, as: UTF8.self)
+    }
+
+    mutating func inbox() -> InboxID { InboxID(unchecked: identifier()) }
+
+    mutating func inboxes() -> [InboxID] { (0..<random.int(0...4)).map { _ in inbox() } }
+
+    mutating func text() -> String {
+        let pieces = ["", "a", "Team", "é", "中文", "👋🏽", " ", "\u{0}", "\n", "long text "]
+        return (0..<random.int(0...6)).map { _ in random.pick(pieces) }.joined()
+    }
+
+    mutating func policy(depth: Int = 1) -> Policy {
+        let bases: [Policy] = [.allowAll, .denyAll, .moderatorOnly, .adminOnly, .superAdminOnly, .selfOnly, .formerMember, .author]
+        if depth >= 6 || random.chance(60) { return random.pick(bases) }
+        let inner = (0..<random.int(0...3)).map { _ in policy(depth: depth + 1) }
+        return random.chance(50) ? .any(inner) : .all(inner)
+    }
+
+    mutating func change() -> Change {
+        switch random.int(0...16) {
+        case 0:
+            var slots: [PolicySlot: Policy] = [:]
+            for slot in PolicySlot.allCases where random.chance(50) { slots[slot] = policy() }
+            let policySet: PolicySetChoice = random.weighted([(1, .allMembers), (1, .adminOnly), (2, .custom(slots))])
+            return .create(CreateConversation(
+                kind: random.pick(ConversationKind.allCases), members: inboxes(), policySet: policySet, name: text(),
+                description: text(), imageURL: text(), appData: text(), memberLimit: random.chance(50) ? int() : nil,
+                leaveRule: random.chance(50) ? random.pick(LeaveRule.allCases) : nil,
+                joinRule: random.chance(50) ? random.pick(JoinRule.allCases) : nil, invitesNeedConsent: random.chance(50),
+                admission: random.pick(Admission.allCases), style: random.chance(50) ? random.pick(GroupStyle.allCases) : nil
+            ))
+        case 1:
+            let identities = (0..<random.int(0...3)).map { _ -> ResolvedIdentity in
+                let value = text() + "x"
+                let identity = random.chance(50) ? PublicIdentity.handle(value) : .account(value)
+                return ResolvedIdentity(identity, inbox: random.chance(50) ? inbox() : nil)
+            }
+            return .addMembers(inboxes: inboxes(), identities: identities)
+        case 2: return .removeMembers(inboxes: inboxes(), withMessages: random.chance(50))
+        case 3: return .addAdmin(inbox())
+        case 4: return .removeAdmin(inbox())
+        case 5: return .addSuperAdmin(inbox())
+        case 6: return .removeSuperAdmin(inbox())
+        case 7: return .setRole(inboxes: inboxes(), role: random.pick(Role.allCases))
+        case 8: return .transferOwnership(inbox())
+        case 9: return .updatePermission(slot: random.pick(PolicySlot.allCases), policy: policy())
+        case 10: return .requestRemoval
+        case 11: return .leave
+        case 12: return .updateName(text())
+        case 13: return .updateDescription(text())
+        case 14: return .updateImageURL(text())
+        case 15: return .updateAppData(data: text(), expected: random.chance(50) ? text() : nil)
+        default:
+            let setting = DisappearingMessages(fromNs: Int64(truncatingIfNeeded: int()), inNs: Int64(truncatingIfNeeded: int()))
+            return .updateDisappearingMessages(random.chance(30) ? nil : setting)
+        }
+    }
+}
