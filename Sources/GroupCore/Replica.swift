@@ -11,6 +11,13 @@ public struct Replica: Equatable, Sendable {
         self.defaultMemberLimit = defaultMemberLimit
     }
 
+    /// A replica that resumes from a saved state, such as a snapshot.
+    /// - Parameter state: the state after some commit; nil when the log never created its group.
+    public init(resuming state: GroupState?, defaultMemberLimit: Int = GroupSettings.defaultMemberLimit) {
+        self.state = state
+        self.defaultMemberLimit = defaultMemberLimit
+    }
+
     /// Judges `commit` and applies it when it passes. The caller hands commits in sequence order.
     @discardableResult
     public mutating func fold(_ commit: Commit) -> CommitOutcome {

@@ -13,7 +13,8 @@ struct Arguments {
         while index < words.count {
             let word = words[index]
             index += 1
-            guard word.hasPrefix("--"), word.count > 2 else {
+            let isOption = word.hasPrefix("--") && word.count > 2
+            guard isOption || allowedFlags.contains(word) || valued.contains(word) else {
                 positionals.append(word)
                 continue
             }

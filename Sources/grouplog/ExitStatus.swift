@@ -1,12 +1,31 @@
+import GroupStore
+
 /// The exit codes every command shares; scripts depend on them.
 enum ExitStatus: Int32 {
     case success = 0
-    /// Fixture expectations not met (or, later, a rejected submit).
+    /// Fixture expectations not met, a submit rejected, or verify found problems.
     case expectationsNotMet = 1
-    /// Bad input: a malformed fixture, file or argument value.
+    /// Bad input: a malformed fixture, file or argument value; a group or sequence that does not exist.
     case badInput = 2
+    /// The store failed: a full disk, an I/O error, a sequence conflict with another writer.
+    case storeError = 3
+    /// The store directory is missing or is not a GroupLog store.
+    case noStore = 4
+    /// A stored record failed its check.
+    case corrupt = 5
     /// The command line itself is wrong.
     case usage = 64
+
+    /// The exit code for a store error.
+    init(_ error: StoreError) {
+        switch error {
+        case .rejected: self = .expectationsNotMet
+        case .notAStore: self = .noStore
+        case .groupNotFound, .sequencePastHead, .ingestRefused, .identityClaimed: self = .badInput
+        case .sequenceConflict, .storage: self = .storeError
+        case .corrupt: self = .corrupt
+        }
+    }
 }
 
 /// A command-line mistake, reported with the command's usage and exit code 64.

@@ -1,0 +1,253 @@
+import GroupCodec
+import GroupCore
+
+/// Appending to a log: submit (judged first, written only when applied) and ingest (any
+/// well-formed commit that fits the chain, judged and written with its outcome).
+extension GroupStore {
+    /// What a successful submit appended.
+    public struct Submitted: Sendable, Equatable {
+        public let commit: Commit
+        /// The SHA-256 of the commit's encoding: the next commit's previous hash.
+        public let hash: Digest
+    }
+
+    /// Checks `changes` against the group's current state and appends them as one commit when
+    /// the reducer applies them.
+    ///
+    /// Identities in `addMembers` are resolved through the store's directory now, and a `create`
+    /// that gives no member limit gets the store's default, so the commit never depends on either.
+    /// - Parameter expectedSequence: the sequence the caller expects to write; another writer
+    ///   that got there first makes this `sequenceConflict`.
+    /// - Throws: `StoreError.rejected` with the reducer's reason (nothing written), or another
+    ///   `StoreError` (nothing written).
+    @discardableResult
+    public func submit(
+        to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change], expectedSequence: UInt64? = nil
+    ) throws(StoreError) -> Submitted {
+        try writing { txn, attempt in
+            let head = try head(of: group, in: txn)
+            let sequence = head.map { $0.sequence + 1 } ?? 0
+            if let expectedSequence, expectedSequence != sequence {
+                throw StoreError.sequenceConflict(group, expected: expectedSequence, actual: sequence)
+            }
+            guard head != nil || changes.first.map(isCreate) == true else { throw StoreError.groupNotFound(group) }
+            let resolved = try changes.map { change in try prepare(change, in: txn) }
+            let commit = Commit(groupID: group, sequence: sequence, actor: actor, time: time, changes: resolved, previousHash: head?.hash)
+            var replica = try workingReplica(group, head, attempt: attempt, in: txn)
+            let outcome = replica.fold(commit)
+            guard case .applied = outcome else {
+                if let head { cache(replica, for: group, at: head) }
+                if case let .rejected(rejection) = outcome { throw StoreError.rejected(rejection) }
+                return nil
+            }
+            let newHead = try append(commit, outcome: outcome, replica: replica, after: head, in: txn)
+            return (Submitted(commit: commit, hash: newHead.hash), replica)
+        }
+    }
+
+    /// Appends a commit made elsewhere. It must fit the log: the next sequence, the head's hash
+    /// as its previous hash. The reducer then judges it like any other; a rejected commit is
+    /// stored with its outcome.
+    /// - Throws: `StoreError.ingestRefused` when it does not fit (nothing written).
+    @discardableResult
+    public func ingest(_ commit: Commit) throws(StoreError) -> CommitOutcome {
+        try ingest([commit])[0]
+    }
+
+    /// Decodes and appends a commit in its canonical encoding, as another replica sent it.
+    @discardableResult
+    public func ingest(encoded bytes: [UInt8]) throws(StoreError) -> CommitOutcome {
+        let commit: Commit
+        do throws(BinaryDecodingError) {
+            commit = try CommitCodec.decode(bytes)
+        } catch {
+            throw .ingestRefused(nil, sequence: nil, reason: "not a commit this build can read: \(error)")
+        }
+        return try ingest(commit)
+    }
+
+    /// Appends many commits in one transaction (imports, benchmarks): all of them, or, when one
+    /// does not fit, none. They may belong to different groups.
+    /// - Parameter claims: identity claims to record in the same transaction, first (an import
+    ///   brings the log's directory with it).
+    @discardableResult
+    public func ingest(_ commits: [Commit], claims: [IdentityClaims] = []) throws(StoreError) -> [CommitOutcome] {
+        try writingMany { txn, attempt in
+            for entry in claims {
+                for identity in entry.claims { try record(identity, for: entry.inbox, in: txn) }
+            }
+            var outcomes: [CommitOutcome] = []
+            outcomes.reserveCapacity(commits.count)
+            var working: [GroupID: (head: GroupHead?, replica: Replica)] = [:]
+            for commit in commits {
+                let group = commit.groupID
+                var head: GroupHead?, replica: Replica
+                if let current = working[group] {
+                    (head, replica) = current
+                } else {
+                    head = try self.head(of: group, in: txn)
+                    replica = try workingReplica(group, head, attempt: attempt, in: txn)
+                }
+                let expected = head.map { $0.sequence + 1 } ?? 0
+                guard commit.sequence == expected else {
+                    throw StoreError.ingestRefused(group, sequence: commit.sequence, reason: "the log's next sequence is \(expected)")
+                }
+                guard commit.previousHash == head?.hash else {
+                    throw StoreError.ingestRefused(group, sequence: commit.sequence, reason: "its previous hash does not match the head commit's hash")
+                }
+                let outcome = replica.fold(commit)
+                head = try append(commit, outcome: outcome, replica: replica, after: head, in: txn)
+                working[group] = (head, replica)
+                outcomes.append(outcome)
+            }
+            return (outcomes, working.compactMap { group, entry in entry.head.map { (group, $0, entry.replica) } })
+        }
+    }
+
+    // MARK: Shared machinery
+
+    private func isCreate(_ change: Change) -> Bool {
+        if case .create = change { return true }
+        return false
+    }
+
+    /// A change as the log records it: identities resolved, defaults written in.
+    private func prepare(_ change: Change, in txn: borrowing WriteTransaction) throws -> Change {
+        switch change {
+        case var .create(request) where request.memberLimit == nil:
+            request.memberLimit = options.defaultMemberLimit
+            return .create(request)
+        case let .addMembers(inboxes, identities):
+            var resolved: [ResolvedIdentity] = []
+            for identity in identities {
+                resolved.append(ResolvedIdentity(identity.identity, inbox: try identity.inbox ?? owner(of: identity.identity, in: txn)))
+            }
+            return .addMembers(inboxes: inboxes, identities: resolved)
+        default:
+            return change
+        }
+    }
+
+    /// The replica to fold into: the cached head state, taken out so that folding copies nothing;
+    /// reloaded from storage when the write is a retry (the first attempt may have folded into it).
+    private func workingReplica(_ group: GroupID, _ head: GroupHead?, attempt: Int, in txn: borrowing WriteTransaction) throws -> Replica {
+        guard let head else { return Replica() }
+        if attempt == 1, let cached = takeCachedHead(group, matching: head) { return cached }
+        return try replica(of: group, head, at: head.sequence, in: txn)
+    }
+
+    /// Writes one commit with its outcome, its snapshot when one is due, the new head and the
+    /// index. Returns the group's new head.
+    private func append(_ commit: Commit, outcome: CommitOutcome, replica: Replica, after head: GroupHead?, in txn: borrowing WriteTransaction) throws -> GroupHead {
+        let number = try head?.number ?? assignNumber(in: txn)
+        let isNewest = try number == lastAssignedNumber(in: txn)
+        // Keys of the newest group are the largest in each database, so they can be appended.
+        let placement: WriteTransaction.PutOptions = isNewest ? [.append] : []
+        let key = StoreKeys.entry(number, commit.sequence)
+        let bytes = CommitCodec.encode(commit)
+        try txn.put(databases.commits, key: key, value: bytes, options: placement)
+        try txn.put(databases.outcomes, key: key, value: OutcomeCodec.encode(outcome), options: placement)
+        if commit.sequence % options.snapshotInterval == 0 && commit.sequence > 0 {
+            try txn.put(databases.snapshots, key: key, value: SnapshotRecord.encode(replica.state), options: placement)
+        }
+        let newHead = GroupHead(number: number, sequence: commit.sequence, hash: SHA256.hash(bytes))
+        try txn.put(databases.groups, key: StoreKeys.group(commit.groupID), value: newHead.encoded())
+        if outcome.isApplied, let state = replica.state {
+            try index(commit, state, in: txn)
+        }
+        return newHead
+    }
+
+    /// Keeps the inbox-to-groups index in step with the inboxes whose membership the commit may
+    /// have changed.
+    func index(_ commit: Commit, _ state: GroupState, in txn: borrowing WriteTransaction) throws {
+        for inbox in Self.membershipSubjects(of: commit) {
+            let key = StoreKeys.membership(inbox, commit.groupID)
+            if state.member(inbox)?.isCurrent == true {
+                try txn.put(databases.memberships, key: key, value: [UInt8]())
+            } else {
+                try txn.delete(databases.memberships, key: key)
+            }
+        }
+    }
+
+    /// The inboxes whose membership a commit's changes can change.
+    static func membershipSubjects(of commit: Commit) -> [InboxID] {
+        var inboxes: [InboxID] = []
+        for change in commit.changes {
+            switch change {
+            case let .create(request): inboxes += [commit.actor] + request.members
+            case let .addMembers(list, identities): inboxes += list + identities.compactMap(\.inbox)
+            case let .removeMembers(list, _): inboxes += list
+            case .leave: inboxes.append(commit.actor)
+            default: break
+            }
+        }
+        return inboxes
+    }
+
+    private func assignNumber(in txn: borrowing WriteTransaction) throws -> UInt64 {
+        let number = try nextGroupNumber(in: txn)
+        var writer = BinaryWriter()
+        writer.writeVarint(number + 1)
+        try txn.put(databases.meta, key: StoreKeys.nextGroupNumber, value: writer.bytes)
+        return number
+    }
+
+    private func nextGroupNumber(in txn: borrowing some ReadableTransaction & ~Copyable) throws -> UInt64 {
+        guard let bytes = try txn.get(databases.meta, key: StoreKeys.nextGroupNumber) else { return 0 }
+        var reader = BinaryReader(bytes)
+        return try reader.readVarint("next group number")
+    }
+
+    /// The number the most recently created group got; groups are numbered from 0.
+    private func lastAssignedNumber(in txn: borrowing some ReadableTransaction & ~Copyable) throws -> UInt64 {
+        let next = try nextGroupNumber(in: txn)
+        return next == 0 ? 0 : next - 1
+    }
+
+    /// Runs one write that appends to one group, caching the group's new head state on success.
+    private func writing<T>(
+        _ body: (borrowing WriteTransaction, Int) throws -> (T, Replica)?
+    ) throws(StoreError) -> T {
+        var attempt = 0
+        var result: (T, Replica, GroupID, GroupHead)?
+        do {
+            try environment.write { txn in
+                attempt += 1
+                guard let (value, replica) = try body(txn, attempt), let state = replica.state else { return }
+                let group = state.groupID
+                guard let head = try head(of: group, in: txn) else { return }
+                result = (value, replica, group, head)
+            }
+        } catch {
+            throw StoreError.wrap(error)
+        }
+        guard let (value, replica, group, head) = result else {
+            throw StoreError.corrupt(nil, sequence: nil, reason: "a write finished without a result")
+        }
+        cache(replica, for: group, at: head)
+        return value
+    }
+
+    /// Runs one write that may append to many groups, caching each group's new head state.
+    private func writingMany<T>(
+        _ body: (borrowing WriteTransaction, Int) throws -> (T, [(GroupID, GroupHead, Replica)])
+    ) throws(StoreError) -> T {
+        var attempt = 0
+        var result: (T, [(GroupID, GroupHead, Replica)])?
+        do {
+            try environment.write { txn in
+                attempt += 1
+                result = try body(txn, attempt)
+            }
+        } catch {
+            throw StoreError.wrap(error)
+        }
+        guard let (value, heads) = result else {
+            throw StoreError.corrupt(nil, sequence: nil, reason: "a write finished without a result")
+        }
+        for (group, head, replica) in heads { cache(replica, for: group, at: head) }
+        return value
+    }
+}

@@ -1,0 +1,107 @@
+import GroupCodec
+import GroupCore
+
+/// Reading a group's log: heads, commits with their chain checked, and states rebuilt from the
+/// nearest snapshot plus the commits after it.
+extension GroupStore {
+    func head(of group: GroupID, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> GroupHead? {
+        guard let bytes = try txn.get(databases.groups, key: StoreKeys.group(group)) else { return nil }
+        do throws(BinaryDecodingError) {
+            return try GroupHead(decoding: bytes)
+        } catch {
+            throw StoreError.corrupt(group, sequence: nil, reason: "its head record: \(error)")
+        }
+    }
+
+    func existingHead(of group: GroupID, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> GroupHead {
+        guard let head = try head(of: group, in: txn) else { throw StoreError.groupNotFound(group) }
+        return head
+    }
+
+    /// The stored bytes of one commit, copied out of the map.
+    func commitBytes(_ group: GroupID, _ head: GroupHead, _ sequence: UInt64, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> [UInt8] {
+        guard let bytes = try txn.get(databases.commits, key: StoreKeys.entry(head.number, sequence)) else {
+            throw StoreError.corrupt(group, sequence: sequence, reason: "the commit is missing from the log")
+        }
+        return Array(bytes)
+    }
+
+    /// Decodes commits `first...last` of a group, checking each against its key and the chain:
+    /// every commit's bytes must hash to what the next commit (or the head) records.
+    func verifiedCommits(
+        _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64,
+        in txn: borrowing some ReadableTransaction & ~Copyable, _ body: (Commit) throws -> Void
+    ) throws {
+        guard first <= last else { return }
+        var expectedPrevious: Digest? = first == 0 ? nil : SHA256.hash(try commitBytes(group, head, first - 1, in: txn))
+        var sequence = first
+        try txn.withCursor(databases.commits) { cursor in
+            var entry = try cursor.seek(exactly: StoreKeys.entry(head.number, first))
+            while sequence <= last {
+                guard let (key, bytes) = entry, let parsed = StoreKeys.parse(key), parsed.number == head.number, parsed.sequence == sequence else {
+                    throw StoreError.corrupt(group, sequence: sequence, reason: "the commit is missing from the log")
+                }
+                let commit: Commit
+                do throws(BinaryDecodingError) {
+                    commit = try CommitCodec.decode(bytes)
+                } catch {
+                    throw StoreError.corrupt(group, sequence: sequence, reason: error.description)
+                }
+                guard commit.sequence == sequence, commit.groupID == group else {
+                    throw StoreError.corrupt(group, sequence: sequence, reason: "the record holds commit \(commit.sequence) of group \(commit.groupID)")
+                }
+                guard commit.previousHash == expectedPrevious else {
+                    throw StoreError.corrupt(group, sequence: sequence, reason: "the chain is broken: its previous hash does not match commit \(sequence - 1)")
+                }
+                expectedPrevious = SHA256.hash(bytes)
+                try body(commit)
+                sequence += 1
+                entry = try cursor.next()
+            }
+        }
+        // The last commit's own bytes are vouched for by the next commit, or by the head.
+        let vouched: Digest? = last == head.sequence ? head.hash
+            : try CommitCodec.decode(try commitBytes(group, head, last + 1, in: txn)).previousHash
+        guard vouched == expectedPrevious else {
+            throw StoreError.corrupt(group, sequence: last, reason: "the chain is broken: the commit does not hash to what follows it")
+        }
+    }
+
+    /// The group's replica after commit `sequence`: the nearest snapshot at or before it, plus
+    /// the commits after that snapshot, replayed.
+    func replica(of group: GroupID, _ head: GroupHead, at sequence: UInt64, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> Replica {
+        var replica = Replica()
+        var next: UInt64 = 0
+        if let (snapshotSequence, state) = try nearestSnapshot(group, head, atOrBefore: sequence, in: txn) {
+            replica = Replica(resuming: state)
+            next = snapshotSequence + 1
+        }
+        if next <= sequence {
+            try verifiedCommits(group, head, from: next, through: sequence, in: txn) { replica.fold($0) }
+        }
+        return replica
+    }
+
+    /// The replica at the group's head, from the cache when it is current.
+    func headReplica(of group: GroupID, _ head: GroupHead, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> Replica {
+        if let cached = cachedHead(group, matching: head) { return cached }
+        let replica = try replica(of: group, head, at: head.sequence, in: txn)
+        cache(replica, for: group, at: head)
+        return replica
+    }
+
+    private func nearestSnapshot(
+        _ group: GroupID, _ head: GroupHead, atOrBefore sequence: UInt64, in txn: borrowing some ReadableTransaction & ~Copyable
+    ) throws -> (UInt64, GroupState?)? {
+        try txn.withCursor(databases.snapshots) { cursor in
+            let after = sequence == UInt64.max ? nil : try cursor.seek(atOrAfter: StoreKeys.entry(head.number, sequence + 1))
+            let entry = after == nil ? try cursor.last() : try cursor.previous()
+            guard let (key, bytes) = entry, let parsed = StoreKeys.parse(key), parsed.number == head.number else { return nil }
+            do throws(SnapshotProblem) {
+                return (parsed.sequence, try SnapshotRecord.decode(bytes))
+            } catch {
+                throw StoreError.corrupt(group, sequence: parsed.sequence, reason: "its snapshot: \(error.reason)")
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import GroupCodec
+import GroupCore
+
+/// A commit as the log holds it, with the outcome the reducer gave it.
+public struct LoggedCommit: Sendable, Equatable {
+    public let commit: Commit
+    public let outcome: CommitOutcome
+}
+
+/// A group's state after one of its commits.
+public struct StoredState: Sendable {
+    /// The commit the state is after.
+    public let sequence: UInt64
+    /// The group's last commit.
+    public let headSequence: UInt64
+    /// Nil when the log's commit 0 was rejected, so the group never existed.
+    public let state: GroupState?
+}
+
+/// One group of the store, as `grouplog groups` lists it.
+public struct GroupSummary: Sendable, Equatable {
+    public let group: GroupID
+    public let headSequence: UInt64
+}
+
+extension GroupStore {
+    /// Every group, in group ID order.
+    public func groups() throws(StoreError) -> [GroupSummary] {
+        try reading { txn in
+            var summaries: [GroupSummary] = []
+            try txn.withCursor(databases.groups) { cursor in
+                try cursor.forEach { entry in
+                    guard let text = String(validating: entry.key, as: UTF8.self), let group = try? GroupID(text) else {
+                        throw StoreError.corrupt(nil, sequence: nil, reason: "a group head is filed under a key that is not a group ID")
+                    }
+                    let head: GroupHead
+                    do throws(BinaryDecodingError) { head = try GroupHead(decoding: entry.value) } catch {
+                        throw StoreError.corrupt(group, sequence: nil, reason: "its head record: \(error)")
+                    }
+                    summaries.append(GroupSummary(group: group, headSequence: head.sequence))
+                    return .next
+                }
+            }
+            return summaries
+        }
+    }
+
+    /// The group's last commit's sequence.
+    public func headSequence(of group: GroupID) throws(StoreError) -> UInt64 {
+        try reading { txn in try existingHead(of: group, in: txn).sequence }
+    }
+
+    /// The group's state after commit `sequence` (the head when nil): the nearest snapshot plus
+    /// at most `snapshotInterval` commits, every one checked against the chain.
+    public func state(of group: GroupID, at sequence: UInt64? = nil) throws(StoreError) -> StoredState {
+        try reading { txn in
+            let head = try existingHead(of: group, in: txn)
+            let target = sequence ?? head.sequence
+            guard target <= head.sequence else {
+                throw StoreError.sequencePastHead(group, sequence: target, head: head.sequence)
+            }
+            let replica = target == head.sequence
+                ? try headReplica(of: group, head, in: txn)
+                : try replica(of: group, head, at: target, in: txn)
+            return StoredState(sequence: target, headSequence: head.sequence, state: replica.state)
+        }
+    }
+
+    /// Up to `limit` commits from `first` on, with their outcomes, checked against the chain.
+    public func commits(of group: GroupID, from first: UInt64 = 0, limit: Int = .max) throws(StoreError) -> [LoggedCommit] {
+        try reading { txn in
+            let head = try existingHead(of: group, in: txn)
+            guard first <= head.sequence else {
+                throw StoreError.sequencePastHead(group, sequence: first, head: head.sequence)
+            }
+            var logged: [LoggedCommit] = []
+            guard limit > 0 else { return logged }
+            let last = min(head.sequence, first &+ UInt64(limit) &- 1)
+            try verifiedCommits(group, head, from: first, through: last, in: txn) { commit in
+                logged.append(LoggedCommit(commit: commit, outcome: try outcome(group, head, commit.sequence, in: txn)))
+            }
+            return logged
+        }
+    }
+
+    /// Folds the whole log from commit 0, handing each commit and its outcome to `body` as it
+    /// goes: a replay in constant memory whatever the log's length.
+    public func replay(_ group: GroupID, through last: UInt64? = nil, _ body: (Commit, CommitOutcome) throws -> Void) throws(StoreError) -> StoredState {
+        try reading { txn in
+            let head = try existingHead(of: group, in: txn)
+            let target = last ?? head.sequence
+            guard target <= head.sequence else {
+                throw StoreError.sequencePastHead(group, sequence: target, head: head.sequence)
+            }
+            var replica = Replica()
+            try verifiedCommits(group, head, from: 0, through: target, in: txn) { commit in
+                try body(commit, replica.fold(commit))
+            }
+            return StoredState(sequence: target, headSequence: head.sequence, state: replica.state)
+        }
+    }
+
+    /// The groups `inbox` is a current member of, from the cross-group index, in group ID order.
+    public func groups(containing inbox: InboxID) throws(StoreError) -> [GroupID] {
+        try reading { txn in
+            var groups: [GroupID] = []
+            try txn.withCursor(databases.memberships) { cursor in
+                let prefix = StoreKeys.membershipPrefix(inbox)
+                try cursor.forEach(withPrefix: prefix) { entry in
+                    let name = UnsafeRawBufferPointer(rebasing: entry.key[prefix.count...])
+                    if let text = String(validating: name, as: UTF8.self), let group = try? GroupID(text) { groups.append(group) }
+                    return .next
+                }
+            }
+            return groups
+        }
+    }
+
+    func outcome(_ group: GroupID, _ head: GroupHead, _ sequence: UInt64, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> CommitOutcome {
+        guard let bytes = try txn.get(databases.outcomes, key: StoreKeys.entry(head.number, sequence)) else {
+            throw StoreError.corrupt(group, sequence: sequence, reason: "its outcome is missing; run 'grouplog rebuild'")
+        }
+        do throws(BinaryDecodingError) {
+            return try OutcomeCodec.decode(bytes)
+        } catch {
+            throw StoreError.corrupt(group, sequence: sequence, reason: "its outcome: \(error); run 'grouplog rebuild'")
+        }
+    }
+
+    /// Runs a read transaction, turning whatever it throws into a `StoreError`.
+    func reading<T>(_ body: (borrowing ReadTransaction) throws -> T) throws(StoreError) -> T {
+        do {
+            return try environment.read(body)
+        } catch {
+            throw StoreError.wrap(error)
+        }
+    }
+}

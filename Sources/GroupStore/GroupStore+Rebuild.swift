@@ -1,0 +1,79 @@
+import GroupCodec
+import GroupCore
+
+extension GroupStore {
+    /// What `rebuild()` made again.
+    public struct RebuildReport: Sendable, Equatable {
+        public let groups: Int
+        public let commits: Int
+        public let snapshots: Int
+    }
+
+    /// Drops everything derived from the logs (heads, outcomes, snapshots, the cross-group index)
+    /// and makes it again by replaying every log, in one transaction: a log that fails its chain
+    /// check stops the rebuild and leaves the store as it was.
+    public func rebuild() throws(StoreError) -> RebuildReport {
+        forgetCachedHeads()
+        var report = RebuildReport(groups: 0, commits: 0, snapshots: 0)
+        do {
+            try environment.write { txn in
+                for database in [databases.groups, databases.outcomes, databases.snapshots, databases.memberships] {
+                    try txn.drop(database)
+                }
+                report = try replayEveryLog(in: txn)
+            }
+        } catch {
+            throw StoreError.wrap(error)
+        }
+        return report
+    }
+
+    private func replayEveryLog(in txn: borrowing WriteTransaction) throws -> RebuildReport {
+        var groups = 0, commits = 0, snapshots = 0
+        var current: (number: UInt64, group: GroupID, replica: Replica, previous: Digest?, sequence: UInt64)?
+        func finish() throws {
+            guard let current, let previous = current.previous else { return }
+            let head = GroupHead(number: current.number, sequence: current.sequence, hash: previous)
+            try txn.put(databases.groups, key: StoreKeys.group(current.group), value: head.encoded())
+        }
+        try txn.withCursor(databases.commits) { cursor in
+            try cursor.forEach { entry in
+                guard let (number, sequence) = StoreKeys.parse(entry.key) else {
+                    throw StoreError.corrupt(nil, sequence: nil, reason: "a commit is filed under a malformed key")
+                }
+                let commit: Commit
+                do throws(BinaryDecodingError) { commit = try CommitCodec.decode(entry.value) } catch {
+                    throw StoreError.corrupt(current?.group, sequence: sequence, reason: error.description)
+                }
+                if current?.number != number {
+                    try finish()
+                    guard sequence == 0 else {
+                        throw StoreError.corrupt(commit.groupID, sequence: 0, reason: "the log does not start at commit 0")
+                    }
+                    current = (number, commit.groupID, Replica(), nil, 0)
+                    groups += 1
+                }
+                guard var log = current, commit.groupID == log.group, commit.sequence == sequence,
+                      sequence == 0 || sequence == log.sequence + 1, commit.previousHash == log.previous else {
+                    throw StoreError.corrupt(current?.group, sequence: sequence, reason: "the chain is broken")
+                }
+                let outcome = log.replica.fold(commit)
+                try txn.put(databases.outcomes, key: StoreKeys.entry(number, sequence), value: OutcomeCodec.encode(outcome))
+                if sequence > 0 && sequence % options.snapshotInterval == 0 {
+                    try txn.put(databases.snapshots, key: StoreKeys.entry(number, sequence), value: SnapshotRecord.encode(log.replica.state))
+                    snapshots += 1
+                }
+                if outcome.isApplied, let state = log.replica.state {
+                    try index(commit, state, in: txn)
+                }
+                log.previous = SHA256.hash(entry.value)
+                log.sequence = sequence
+                current = log
+                commits += 1
+                return .next
+            }
+        }
+        try finish()
+        return RebuildReport(groups: groups, commits: commits, snapshots: snapshots)
+    }
+}

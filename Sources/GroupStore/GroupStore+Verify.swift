@@ -1,0 +1,91 @@
+import GroupCodec
+import GroupCore
+
+/// One problem `verify` found.
+public struct VerifyProblem: Sendable, Equatable, CustomStringConvertible {
+    public let group: GroupID?
+    public let sequence: UInt64?
+    public let message: String
+
+    public var description: String {
+        var place = group.map { "group \($0)" } ?? "store"
+        if let sequence { place += " commit \(sequence)" }
+        return "\(place): \(message)"
+    }
+}
+
+extension GroupStore {
+    /// Checks every commit of the group (or of every group): its encoding, its place in the chain,
+    /// its stored outcome against a fresh replay, every snapshot against the replayed state, the
+    /// head, and the cross-group index. Reports each problem with its group and sequence.
+    public func verify(_ only: GroupID? = nil) throws(StoreError) -> [VerifyProblem] {
+        let groups: [GroupSummary]
+        if let only {
+            groups = [GroupSummary(group: only, headSequence: try headSequence(of: only))]
+        } else {
+            groups = try self.groups()
+        }
+        var problems: [VerifyProblem] = []
+        for summary in groups {
+            do throws(StoreError) {
+                problems += try reading { txn in try verify(summary.group, in: txn) }
+            } catch {
+                guard case let .corrupt(group, sequence, reason) = error else { throw error }
+                problems.append(VerifyProblem(group: group ?? summary.group, sequence: sequence, message: reason))
+            }
+        }
+        return problems
+    }
+
+    private func verify(_ group: GroupID, in txn: borrowing ReadTransaction) throws -> [VerifyProblem] {
+        var problems: [VerifyProblem] = []
+        func report(_ sequence: UInt64?, _ message: String) {
+            problems.append(VerifyProblem(group: group, sequence: sequence, message: message))
+        }
+        let head = try existingHead(of: group, in: txn)
+        var replica = Replica()
+        try verifiedCommits(group, head, from: 0, through: head.sequence, in: txn) { commit in
+            let outcome = replica.fold(commit)
+            let key = StoreKeys.entry(head.number, commit.sequence)
+            do {
+                let stored = try self.outcome(group, head, commit.sequence, in: txn)
+                if stored != outcome {
+                    report(commit.sequence, "its stored outcome (\(Self.describe(stored))) differs from a replay's (\(Self.describe(outcome)))")
+                }
+            } catch let StoreError.corrupt(_, _, reason) {
+                report(commit.sequence, reason)
+            }
+            guard let snapshot = try txn.get(databases.snapshots, key: key) else { return }
+            do throws(SnapshotProblem) {
+                if try SnapshotRecord.decode(snapshot) != replica.state {
+                    report(commit.sequence, "its snapshot differs from the state a replay gives")
+                }
+            } catch {
+                report(commit.sequence, "its snapshot: \(error.reason)")
+            }
+        }
+        if let state = replica.state {
+            problems += try verifyIndex(group, state, in: txn)
+        }
+        return problems
+    }
+
+    /// Every current member has an index entry for the group, and no one else does.
+    private func verifyIndex(_ group: GroupID, _ state: GroupState, in txn: borrowing ReadTransaction) throws -> [VerifyProblem] {
+        var problems: [VerifyProblem] = []
+        for record in state.allMembers where try txn.get(databases.memberships, key: StoreKeys.membership(record.inbox, group)) == nil {
+            problems.append(VerifyProblem(group: group, sequence: nil, message: "the cross-group index lacks member \(record.inbox)"))
+        }
+        for record in state.formerMembers where try txn.get(databases.memberships, key: StoreKeys.membership(record.inbox, group)) != nil {
+            problems.append(VerifyProblem(group: group, sequence: nil, message: "the cross-group index still lists former member \(record.inbox)"))
+        }
+        return problems
+    }
+
+    static func describe(_ outcome: CommitOutcome) -> String {
+        switch outcome {
+        case .applied: "applied"
+        case let .rejected(rejection): "rejected \(rejection.reason.code)"
+        }
+    }
+}

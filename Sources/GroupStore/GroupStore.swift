@@ -1,0 +1,143 @@
+import GroupCodec
+import GroupCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A GroupLog store: one LMDB environment holding many conversations' logs, their outcomes,
+/// state snapshots, the identity directory and the cross-group index (SPEC section 12).
+///
+/// The log is the only truth; outcomes, snapshots, heads and the index are derived from it and
+/// `rebuild()` makes them again. Writes from one process are serialised; any number of readers,
+/// in this or other processes, read while one writer writes.
+public final class GroupStore: @unchecked Sendable {
+    // @unchecked: the environment is thread-safe, and the head-state cache is guarded by `lock`.
+
+    public let path: String
+    public let options: StoreOptions
+    let environment: LMDBEnvironment
+    let databases: Databases
+    private let lock = Mutex()
+    /// The state at the head of recently used groups, so that a run of submits does not reload
+    /// a snapshot each time. Checked against the stored head before every use.
+    private var heads: [GroupID: CachedHead] = [:]
+
+    /// The store's named databases.
+    struct Databases {
+        let meta: LMDBDatabase
+        let groups: LMDBDatabase
+        let commits: LMDBDatabase
+        let outcomes: LMDBDatabase
+        let snapshots: LMDBDatabase
+        let memberships: LMDBDatabase
+        let claims: LMDBDatabase
+        let claimOwners: LMDBDatabase
+    }
+
+    static let formatVersion: UInt8 = 1
+
+    /// Opens the store at `path`, creating it when `options.create` is set.
+    /// - Throws: `StoreError.notAStore` for a missing directory or one that is not a GroupLog
+    ///   store; `StoreError.storage` when LMDB fails.
+    public init(path: String, options: StoreOptions = StoreOptions()) throws(StoreError) {
+        self.path = path
+        self.options = options
+        var status = stat()
+        if stat(path, &status) != 0 {
+            guard options.create else { throw .notAStore(path: path, reason: "no such directory; create a store with 'grouplog init'") }
+            guard mkdir(path, 0o755) == 0 else {
+                throw .notAStore(path: path, reason: "cannot create the directory: \(String(cString: strerror(errno)))")
+            }
+        } else if status.st_mode & S_IFMT != S_IFDIR {
+            throw .notAStore(path: path, reason: "not a directory")
+        }
+        let isNew = access(path + "/data.mdb", F_OK) != 0
+        if isNew && !options.create {
+            throw .notAStore(path: path, reason: "no GroupLog store here; create one with 'grouplog init'")
+        }
+        do {
+            environment = try LMDBEnvironment(path: path, options: LMDBEnvironment.Options(
+                mapSize: options.initialMapSize, maxDatabases: 16, noMetaSync: options.noMetaSync))
+        } catch {
+            throw .notAStore(path: path, reason: "not a GroupLog store: \(error)")
+        }
+        do {
+            databases = Databases(
+                meta: try environment.database("meta"), groups: try environment.database("groups"),
+                commits: try environment.database("commits"), outcomes: try environment.database("outcomes"),
+                snapshots: try environment.database("snapshots"), memberships: try environment.database("memberships"),
+                claims: try environment.database("claims"), claimOwners: try environment.database("claimOwners"))
+            try checkFormat(isNew: isNew)
+        } catch {
+            throw StoreError.wrap(error)
+        }
+    }
+
+    /// Writes the format version into a new store, and refuses a store of an unknown version.
+    private func checkFormat(isNew: Bool) throws {
+        let stored: UInt8? = try environment.read { txn in
+            try txn.get(databases.meta, key: StoreKeys.formatVersion).flatMap { $0.first }
+        }
+        switch stored {
+        case nil:
+            try environment.write { txn in
+                try txn.put(databases.meta, key: StoreKeys.formatVersion, value: [Self.formatVersion])
+            }
+        case Self.formatVersion?:
+            break
+        case let version?:
+            throw StoreError.notAStore(path: path, reason: "store format version \(version) is not one this build reads (\(Self.formatVersion))")
+        }
+    }
+
+    // MARK: The head-state cache
+
+    /// A group's state as of its head commit.
+    struct CachedHead {
+        let head: GroupHead
+        var replica: Replica
+    }
+
+    /// Takes the cached head state out of the cache (so that mutating it copies nothing), if it
+    /// still matches `head`.
+    func takeCachedHead(_ group: GroupID, matching head: GroupHead) -> Replica? {
+        lock.withLock {
+            guard let cached = heads.removeValue(forKey: group), cached.head == head else { return nil }
+            return cached.replica
+        }
+    }
+
+    /// Looks at the cached head state without taking it.
+    func cachedHead(_ group: GroupID, matching head: GroupHead) -> Replica? {
+        lock.withLock {
+            guard let cached = heads[group], cached.head == head else { return nil }
+            return cached.replica
+        }
+    }
+
+    func cache(_ replica: Replica, for group: GroupID, at head: GroupHead) {
+        lock.withLock {
+            if heads.count >= 64, heads[group] == nil, let evicted = heads.keys.first { heads[evicted] = nil }
+            heads[group] = CachedHead(head: head, replica: replica)
+        }
+    }
+
+    func forgetCachedHeads() {
+        lock.withLock { heads.removeAll() }
+    }
+}
+
+/// A small pthread mutex; Foundation's NSLock would pull Foundation into the store.
+final class Mutex: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return try body()
+    }
+}

@@ -1,0 +1,31 @@
+/// How a store is opened.
+public struct StoreOptions: Sendable, Equatable {
+    /// A snapshot of a group's state is written every this many commits, so that the state at any
+    /// sequence costs one snapshot load and at most this many commits of replay.
+    public var snapshotInterval: UInt64
+    /// The LMDB map's initial size in bytes; it grows as needed.
+    public var initialMapSize: Int
+    /// Skip the fsync of LMDB's meta page at each commit (`MDB_NOMETASYNC`): a power loss may then
+    /// lose the last transactions, never corrupt the store. A kill -9 loses nothing either way.
+    public var noMetaSync: Bool
+    /// Create the store (its directory and databases) when it does not exist yet.
+    public var create: Bool
+    /// The member limit written into a submitted `create` that gives none (the operator
+    /// configuration's `member_limit`), so the log never depends on the configuration.
+    public var defaultMemberLimit: Int
+
+    /// The interval chosen by measurement (README, "Snapshots"): state reads stay in
+    /// milliseconds on a 1M-commit log without snapshots dominating the disk.
+    public static let defaultSnapshotInterval: UInt64 = 1_000
+
+    public init(
+        snapshotInterval: UInt64 = StoreOptions.defaultSnapshotInterval, initialMapSize: Int = 64 << 20,
+        noMetaSync: Bool = false, create: Bool = false, defaultMemberLimit: Int = 250
+    ) {
+        self.snapshotInterval = max(1, snapshotInterval)
+        self.initialMapSize = initialMapSize
+        self.noMetaSync = noMetaSync
+        self.create = create
+        self.defaultMemberLimit = defaultMemberLimit
+    }
+}
