@@ -41,6 +41,10 @@ struct ExpectationCheck {
             let actual = state?.metadata.disappearingMessages
             if state == nil || actual != wanted { return difference("disappearingMessages", describe(wanted), state == nil ? "no group" : describe(actual)) }
         }
+        if let wanted = expect.stateHash {
+            let actual = state.map { StateCodec.hash($0).hex } ?? "no group"
+            if actual != wanted.hex { return difference("stateHash", wanted.hex, actual) }
+        }
         return nil
     }
 

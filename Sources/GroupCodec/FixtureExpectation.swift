@@ -16,13 +16,16 @@ public struct FixtureExpectation: Equatable, Sendable {
     public var appData: String?
     /// Set when the fixture checks disappearing messages; the inner nil means off.
     public var disappearingMessages: DisappearingMessages??
+    /// The SHA-256 of the final state's canonical encoding. The state holds the group ID, which
+    /// for a fixture is its file's name without `.json`.
+    public var stateHash: Digest?
 
     public init() {}
 
     /// The keys this version checks, in the order the runner compares them.
     public static let supportedKeys = [
         "members", "states", "former", "left", "removed", "policySet", "name", "description", "imageURL",
-        "appData", "disappearingMessages",
+        "appData", "disappearingMessages", "stateHash",
     ]
 }
 

@@ -3,18 +3,34 @@ enum Help {
     static let overview = """
     grouplog: an event-sourced group-chat state machine.
 
-    Usage: grouplog COMMAND [ARGUMENTS]
+    Usage: grouplog [--store DIR] COMMAND [ARGUMENTS]
 
-    Commands:
+    Fixtures (no store needed):
       fixture run PATH...            run fixtures (files or directories) and report each
       replay FIXTURE [--at SEQ]      replay a fixture's log: each commit's outcome, then the state
+
+    A store (--store DIR, else $GROUPLOG_STORE, else ./grouplog-data):
+      init                           create the store
+      groups                         list its groups
+      import FIXTURE [--group ID]    ingest a fixture's log and identities as a group
+      export GROUP [-o FILE]         write a group's log as a fixture that checks it
+      submit GROUP --actor INBOX --changes JSON|- [--time MS] [--expect-sequence SEQ]
+                                     check changes against the group and append them as a commit
+      log GROUP [--from SEQ] [--limit N]
+                                     the commits with their outcomes
+      replay GROUP [--at SEQ]        replay the log: each commit's outcome, then the state
+      state GROUP [--at SEQ]         the state after the last commit, or after commit SEQ
+      verify [GROUP]                 check the chain, outcomes, snapshots and the index
+      rebuild                        drop and rebuild everything derived from the logs
+      identity claim INBOX (--handle H | --account A)
+      identity show INBOX
+
       help COMMAND                   show a command's help
+      --json                         print JSON instead of text (most commands)
 
-    Options shared by commands:
-      --json                         print JSON instead of text
-      --help                         show this help
-
-    Exit codes: 0 success, 1 expectations not met, 2 bad input, 64 usage error.
+    Exit codes: 0 success; 1 expectations not met, a submit rejected, or verify found problems;
+    2 bad input; 3 store error (full disk, I/O, sequence conflict); 4 no store at that path;
+    5 corrupt record; 64 usage error.
     """
 
     static let commands: [String: String] = [
@@ -29,14 +45,98 @@ enum Help {
         Exit status: 0 when all pass, 1 when one fails, 2 when a fixture cannot be read.
         """,
         "replay": """
-        Usage: grouplog replay FIXTURE [--at SEQ] [--json]
+        Usage: grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--store DIR]
 
-        Folds a fixture's log and prints each commit's outcome (sequence, actor, time, its
+        Folds a log from commit 0 and prints each commit's outcome (sequence, actor, time, its
         changes, applied or rejected with code and detail), then the state after the last
         commit, or after commit SEQ with --at: members with roles and states, admins, the
-        policy set, metadata and former members. Expectations are not checked (use fixture run).
+        policy set, metadata and former members. An existing file is read as a fixture
+        (expectations are not checked: use fixture run); anything else names a group of the
+        store, whose commits are checked against the chain as they are read.
 
-        Exit status: 0, or 2 when the fixture cannot be read or SEQ is past the log's end.
+        Exit status: 0; 2 when the fixture cannot be read, the group does not exist or SEQ is
+        past the log's end; 4 when there is no store; 5 when a record is corrupt.
+        """,
+        "init": """
+        Usage: grouplog init [--store DIR]
+
+        Creates a store (an LMDB environment) in DIR, making the directory when needed. Running
+        it on an existing store changes nothing.
+        """,
+        "groups": """
+        Usage: grouplog groups [--json] [--store DIR]
+
+        Lists the store's groups, in group ID order, with their number of commits.
+        """,
+        "import": """
+        Usage: grouplog import FIXTURE [--group ID] [--store DIR]
+
+        Ingests a fixture's log and identities into the store as one group, in one transaction:
+        all of it or, when anything does not fit, nothing. The group ID defaults to the file's
+        name without .json. Each commit is judged by the reducer and stored with its outcome;
+        the fixture's expectations are not checked (use fixture run).
+
+        Exit status: 0; 2 when the fixture cannot be read, the group exists or an identity is
+        claimed by another inbox; 4 when there is no store.
+        """,
+        "export": """
+        Usage: grouplog export GROUP [-o FILE] [--store DIR]
+
+        Writes the group's log as a fixture: every commit with its outcome as its expectation,
+        the final state as the top-level expectation, and the identities of the inboxes the log
+        names. 'grouplog fixture run' on the file passes.
+        """,
+        "submit": """
+        Usage: grouplog submit GROUP --actor INBOX --changes JSON|- [--time MS]
+                               [--expect-sequence SEQ] [--json] [--store DIR]
+
+        Checks the changes (a JSON array of changes, or one change, in fixture syntax; - reads
+        standard input) against the group's current state and, when the reducer applies them,
+        appends them as one commit and prints its sequence. A create change makes a new group.
+        Identities in addMembers are resolved through the store's directory now. The time
+        defaults to the clock. With --expect-sequence, the commit is written only if it would
+        get that sequence.
+
+        Exit status: 0 applied; 1 rejected (the code and detail are printed; nothing written);
+        2 bad input; 3 store error, such as sequenceConflict (nothing written); 4 no store.
+        """,
+        "log": """
+        Usage: grouplog log GROUP [--from SEQ] [--limit N] [--json] [--store DIR]
+
+        Prints the group's commits from SEQ on (at most N), each with its stored outcome.
+        """,
+        "state": """
+        Usage: grouplog state GROUP [--at SEQ] [--json] [--store DIR]
+
+        Prints the group's state after its last commit, or after commit SEQ: one snapshot load
+        plus at most the snapshot interval of commits, each checked against the chain. --json
+        includes sequence and stateHash (SHA-256 of the canonical state encoding), which equals
+        the hash 'grouplog replay FIXTURE --json' prints for the same log.
+
+        Exit status: 0; 2 when the group does not exist or SEQ is past its last commit; 4 when
+        there is no store; 5 when a record is corrupt.
+        """,
+        "verify": """
+        Usage: grouplog verify [GROUP] [--store DIR]
+
+        Checks every commit of the group (or of every group): its encoding, the chain of hashes,
+        its stored outcome against a fresh replay, every snapshot against the replayed state,
+        the head, and the cross-group index. Prints each problem with its group and sequence.
+
+        Exit status: 0 when there is no problem, 1 when there is one.
+        """,
+        "rebuild": """
+        Usage: grouplog rebuild [--store DIR]
+
+        Drops the heads, outcomes, snapshots and the cross-group index, and makes them again by
+        replaying every log, in one transaction.
+        """,
+        "identity": """
+        Usage: grouplog identity claim INBOX (--handle H | --account A) [--store DIR]
+               grouplog identity show INBOX [--json] [--store DIR]
+
+        Records that an inbox claims a handle or an account (an identity belongs to one inbox),
+        or shows an inbox's current handle, its other handles (most recent first) and accounts.
         """,
         "help": """
         Usage: grouplog help COMMAND
