@@ -744,7 +744,7 @@ private func values(
     _ txn: borrowing ReadTransaction,
     _ db: LMDBDatabase,
     limit: Int = .max,
-    _ iterate: (borrowing LMDBCursor, (LMDBCursor.Entry) throws -> LMDBCursor.Step) throws -> Void
+    _ iterate: (LMDBCursor, (LMDBCursor.Entry) throws -> LMDBCursor.Step) throws -> Void
 ) throws -> [String] {
     try txn.withCursor(db) { cursor throws in
         var seen: [String] = []

@@ -13,9 +13,10 @@ import Darwin
 /// Keys are ordered as LMDB's default comparator orders them: byte by byte, a prefix before its
 /// extensions (so big-endian integers sort numerically). Every method returns the entry it lands
 /// on, or `nil` when there is none; the buffers point into LMDB's memory and are valid only inside
-/// the transaction (in a write transaction, only until its next write). The cursor is
-/// non-copyable and lent as `borrowing`, so it cannot outlive its scope, where it is closed.
-public struct LMDBCursor: ~Copyable {
+/// the transaction (in a write transaction, only until its next write). The cursor is closed
+/// when its scope ends: never keep it beyond the body it is lent to. (It would be non-copyable,
+/// but Swift 6.3's optimiser crashes specialising `withCursor` over a non-copyable cursor.)
+public struct LMDBCursor {
     /// A key and its value, both pointing into LMDB's memory.
     public typealias Entry = (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)
 

@@ -23,7 +23,7 @@ public struct ReadTransaction: ~Copyable, ReadableTransaction {
 
     /// Opens a cursor on `database`, calls `body` with it, and closes it when `body` returns or throws.
     /// - Throws: `LMDBError` if the cursor cannot be opened, or whatever `body` throws.
-    public func withCursor<T>(_ database: LMDBDatabase, _ body: (borrowing LMDBCursor) throws -> T) throws -> T {
+    public func withCursor<T>(_ database: LMDBDatabase, _ body: (LMDBCursor) throws -> T) throws -> T {
         try core.withCursor(database, body)
     }
 

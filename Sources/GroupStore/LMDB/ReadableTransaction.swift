@@ -14,7 +14,7 @@ public protocol ReadableTransaction: ~Copyable {
     ///
     /// The cursor must not escape `body` (being non-copyable, it cannot be stored).
     /// - Throws: `LMDBError` if the cursor cannot be opened, or whatever `body` throws.
-    func withCursor<T>(_ database: LMDBDatabase, _ body: (borrowing LMDBCursor) throws -> T) throws -> T
+    func withCursor<T>(_ database: LMDBDatabase, _ body: (LMDBCursor) throws -> T) throws -> T
 
     /// The number of entries in `database` as this transaction sees it (`mdb_stat`).
     func entryCount(_ database: LMDBDatabase) throws(LMDBError) -> Int

@@ -17,7 +17,7 @@ struct TransactionCore {
         return UnsafeRawBufferPointer(value)
     }
 
-    func withCursor<T>(_ database: LMDBDatabase, _ body: (borrowing LMDBCursor) throws -> T) throws -> T {
+    func withCursor<T>(_ database: LMDBDatabase, _ body: (LMDBCursor) throws -> T) throws -> T {
         var cursor: OpaquePointer?
         try check(mdb_cursor_open(handle, database.handle, &cursor), "mdb_cursor_open \(database)")
         guard let cursor else {

@@ -112,7 +112,7 @@ public struct WriteTransaction: ~Copyable, ReadableTransaction {
     /// Do not write to the database while iterating: a write may move the pages the cursor's
     /// buffers point into.
     /// - Throws: `LMDBError` if the cursor cannot be opened, or whatever `body` throws.
-    public func withCursor<T>(_ database: LMDBDatabase, _ body: (borrowing LMDBCursor) throws -> T) throws -> T {
+    public func withCursor<T>(_ database: LMDBDatabase, _ body: (LMDBCursor) throws -> T) throws -> T {
         try core.withCursor(database, body)
     }
 
