@@ -58,7 +58,8 @@ public final class GroupStore: @unchecked Sendable {
         }
         do {
             environment = try LMDBEnvironment(path: path, options: LMDBEnvironment.Options(
-                mapSize: options.initialMapSize, maxDatabases: 16, noMetaSync: options.noMetaSync))
+                mapSize: options.initialMapSize, maxMapSize: options.maximumMapSize, maxDatabases: 16,
+                noMetaSync: options.noMetaSync))
         } catch {
             throw .notAStore(path: path, reason: "not a GroupLog store: \(error)")
         }

@@ -5,6 +5,9 @@ public struct StoreOptions: Sendable, Equatable {
     public var snapshotInterval: UInt64
     /// The LMDB map's initial size in bytes; it grows as needed.
     public var initialMapSize: Int
+    /// The most the map may grow to; a write that needs more fails with a storage error and
+    /// writes nothing, as on a full disk.
+    public var maximumMapSize: Int
     /// Skip the fsync of LMDB's meta page at each commit (`MDB_NOMETASYNC`): a power loss may then
     /// lose the last transactions, never corrupt the store. A kill -9 loses nothing either way.
     public var noMetaSync: Bool
@@ -20,8 +23,9 @@ public struct StoreOptions: Sendable, Equatable {
 
     public init(
         snapshotInterval: UInt64 = StoreOptions.defaultSnapshotInterval, initialMapSize: Int = 64 << 20,
-        noMetaSync: Bool = false, create: Bool = false, defaultMemberLimit: Int = 250
+        maximumMapSize: Int = 1 << 40, noMetaSync: Bool = false, create: Bool = false, defaultMemberLimit: Int = 250
     ) {
+        self.maximumMapSize = maximumMapSize
         self.snapshotInterval = max(1, snapshotInterval)
         self.initialMapSize = initialMapSize
         self.noMetaSync = noMetaSync
