@@ -52,6 +52,21 @@ extension ChangeJSON {
         case let .updateDisappearingMessages(setting):
             object["fromNs"] = setting.map { .int($0.fromNs) } ?? .null
             object["inNs"] = setting.map { .int($0.inNs) } ?? .null
+        case let .registerFields(registrations):
+            // A fixture names the fields; its configuration carries their descriptors.
+            object["fields"] = .array(registrations.map { registration in
+                switch registration {
+                case let .descriptor(descriptor): .string(descriptor.name ?? descriptor.id.hex)
+                case let .unknown(name): .string(name)
+                }
+            })
+        case let .updateMetadataField(field, mutation):
+            object["field"] = FieldJSON.encode(field)
+            object["mutation"] = FieldJSON.encode(mutation)
+        case let .updateUserData(updates):
+            object["values"] = .array(updates.map { update in
+                .object(JSONObject(["field": FieldJSON.encode(update.field), "value": update.value.map(FieldJSON.encode) ?? .null]))
+            })
         }
         return .object(object)
     }

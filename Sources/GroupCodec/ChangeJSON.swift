@@ -7,7 +7,8 @@ public enum ChangeJSON {
     public static let supportedOps = [
         "create", "addMembers", "removeMembers", "addAdmin", "removeAdmin", "addSuperAdmin", "removeSuperAdmin",
         "setRole", "transferOwnership", "updatePermission", "requestRemoval", "leave", "updateName",
-        "updateDescription", "updateImageURL", "updateAppData", "updateDisappearingMessages",
+        "updateDescription", "updateImageURL", "updateAppData", "updateDisappearingMessages", "registerFields",
+        "updateMetadataField", "updateUserData",
     ]
 
     /// Decodes one change; `path` names it in errors, such as `$.commits[2].changes[0]`.
@@ -86,6 +87,20 @@ public enum ChangeJSON {
             case let (from?, inNs?): return .updateDisappearingMessages(DisappearingMessages(fromNs: from, inNs: inNs))
             default: throw args.error("give both fromNs and inNs, or neither (null) to turn disappearing messages off")
             }
+        case "registerFields":
+            try allow("fields")
+            let names = try args.required("fields")
+            var registrations: [FieldRegistration] = []
+            for item in try names.array() { registrations.append(.unknown(name: try item.string())) }
+            if registrations.isEmpty { throw names.error("registerFields needs at least one field name") }
+            return .registerFields(registrations)
+        case "updateMetadataField":
+            try allow("field", "mutation")
+            return .updateMetadataField(field: try FieldJSON.reference(args.required("field")),
+                                        mutation: try FieldJSON.mutation(args.required("mutation")))
+        case "updateUserData":
+            try allow("values")
+            return .updateUserData(try FieldJSON.userUpdates(args.required("values")))
         default:
             throw JSONField(.string(op), path: "\(field.path).op").error(
                 "unknown op \(op.debugDescription); this version reads \(supportedOps.joined(separator: ", "))")

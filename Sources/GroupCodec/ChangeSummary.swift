@@ -34,6 +34,22 @@ extension Change {
             return "updateAppData \(quoted(data))" + (expected.map { " if \(quoted($0))" } ?? "")
         case let .updateDisappearingMessages(setting):
             return "updateDisappearingMessages " + (setting.map { "from \($0.fromNs) in \($0.inNs)" } ?? "off")
+        case let .registerFields(registrations):
+            return "registerFields " + registrations.map { registration in
+                switch registration {
+                case let .descriptor(descriptor): descriptor.label
+                case let .unknown(name): name
+                }
+            }.joined(separator: ", ")
+        case let .updateMetadataField(field, mutation):
+            switch mutation {
+            case let .replace(value): return "updateMetadataField \(field) = \(value.map(\.description) ?? "unset")"
+            case let .mapDelta(operation, key, value):
+                return "updateMetadataField \(field) \(operation.rawValue) \(key)" + (value.map { " = \($0)" } ?? "")
+            case let .setDelta(operation, key): return "updateMetadataField \(field) \(operation.rawValue) \(key)"
+            }
+        case let .updateUserData(updates):
+            return "updateUserData " + updates.map { "\($0.field) = \($0.value.map(\.description) ?? "unset")" }.joined(separator: ", ")
         }
     }
 }

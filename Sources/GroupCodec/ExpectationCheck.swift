@@ -41,6 +41,18 @@ struct ExpectationCheck {
             let actual = state?.metadata.disappearingMessages
             if state == nil || actual != wanted { return difference("disappearingMessages", describe(wanted), state == nil ? "no group" : describe(actual)) }
         }
+        if let wanted = expect.fields {
+            for name in wanted.keys.sorted() {
+                let expected = wanted[name] ?? .null
+                guard let reading = state?.metadataValue(.name(name)) else {
+                    return difference("fields.\(name)", JSONWriter.write(expected), "no such field registered")
+                }
+                let actual = FieldReadingJSON.encode(reading)
+                if !FieldReadingJSON.same(expected, actual) {
+                    return difference("fields.\(name)", JSONWriter.write(expected), JSONWriter.write(actual))
+                }
+            }
+        }
         if let wanted = expect.stateHash {
             let actual = state.map { StateCodec.hash($0).hex } ?? "no group"
             if actual != wanted.hex { return difference("stateHash", wanted.hex, actual) }

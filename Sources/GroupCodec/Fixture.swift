@@ -4,14 +4,14 @@ import GroupCore
 public struct Fixture: Equatable, Sendable {
     public var name: String
     /// The operator configuration the log was made under.
-    public var config: FixtureConfig
+    public var config: OperatorConfiguration
     /// Claims to load into the identity directory before the log runs, in order.
     public var identities: [IdentityClaims]
     public var commits: [FixtureCommit]
     /// What the final state must show; nil checks nothing beyond the commits' outcomes.
     public var expect: FixtureExpectation?
 
-    public init(name: String, config: FixtureConfig = FixtureConfig(), identities: [IdentityClaims] = [],
+    public init(name: String, config: OperatorConfiguration = OperatorConfiguration(), identities: [IdentityClaims] = [],
                 commits: [FixtureCommit], expect: FixtureExpectation? = nil) {
         self.name = name
         self.config = config
@@ -34,13 +34,6 @@ public struct Fixture: Equatable, Sendable {
         }
         return directory
     }
-}
-
-/// The part of the operator configuration this version reads.
-public struct FixtureConfig: Equatable, Sendable {
-    public var memberLimit: Int
-
-    public init(memberLimit: Int = GroupSettings.defaultMemberLimit) { self.memberLimit = memberLimit }
 }
 
 /// The identities one inbox claims, in claim order.

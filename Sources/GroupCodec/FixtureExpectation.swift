@@ -19,13 +19,15 @@ public struct FixtureExpectation: Equatable, Sendable {
     /// The SHA-256 of the final state's canonical encoding. The state holds the group ID, which
     /// for a fixture is its file's name without `.json`.
     public var stateHash: Digest?
+    /// Field name to its expected value, in the form of `FieldReadingJSON`.
+    public var fields: [String: JSONValue]?
 
     public init() {}
 
     /// The keys this version checks, in the order the runner compares them.
     public static let supportedKeys = [
         "members", "states", "former", "left", "removed", "policySet", "name", "description", "imageURL",
-        "appData", "disappearingMessages", "stateHash",
+        "appData", "disappearingMessages", "stateHash", "fields",
     ]
 }
 

@@ -41,6 +41,11 @@ extension FixtureReader {
                 expect.disappearingMessages = .some(nil)
             }
         }
+        if let fields = object.optional("fields") {
+            var expected: [String: JSONValue] = [:]
+            for member in try fields.object().object.members { expected[member.key] = member.value }
+            expect.fields = expected
+        }
         if let hash = object.optional("stateHash") {
             let text = try hash.string()
             guard let digest = Digest(hex: text) else { throw hash.error("expected 64 hexadecimal digits, found \(text.quoted)") }

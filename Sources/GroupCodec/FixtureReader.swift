@@ -25,7 +25,7 @@ public enum FixtureReader {
         let top = try root.object()
         try top.allowOnly(["name", "config", "identities", "commits", "expect"])
         let name = try top.optional("name")?.string() ?? ""
-        let config = try top.optional("config").map(decodeConfig) ?? FixtureConfig()
+        let config = try top.optional("config").map(ConfigurationReader.decode) ?? OperatorConfiguration()
         var identities: [IdentityClaims] = []
         var directory = IdentityDirectory()
         for item in try top.optional("identities")?.array() ?? [] {
@@ -42,20 +42,6 @@ public enum FixtureReader {
         if commits.isEmpty { throw commitsField.error("a fixture needs at least one commit") }
         let expect = try top.optional("expect").map(decodeExpectation)
         return Fixture(name: name, config: config, identities: identities, commits: commits, expect: expect)
-    }
-
-    private static func decodeConfig(_ field: JSONField) throws(FixtureError) -> FixtureConfig {
-        let object = try field.object()
-        try object.allowOnly(["member_limit", "application_components"])
-        var config = FixtureConfig()
-        if let limit = object.optional("member_limit") {
-            config.memberLimit = try limit.int()
-            if config.memberLimit < 1 { throw limit.error("member_limit must be at least 1") }
-        }
-        if let components = object.optional("application_components"), try !components.array().isEmpty {
-            throw components.error("application components (configurable fields, SPEC section 11) are not read by this version")
-        }
-        return config
     }
 
     /// One inbox's claims, each also made in `directory` so that a claim another inbox already

@@ -26,12 +26,17 @@ public struct FixtureRun: Sendable {
 
 /// Runs fixtures: folds the log, checks each commit's expected outcome, then the final expectations.
 public enum FixtureRunner {
-    /// The fixture's commits for `groupID`, numbered from 0, with identities resolved through the
-    /// fixture's directory, as a submitter would have recorded them.
+    /// The fixture's commits for `groupID`, numbered from 0, as a submitter would have recorded
+    /// them: identities resolved through the fixture's directory, and the configuration's member
+    /// limit and fields written into `create` and `registerFields`.
     public static func commits(of fixture: Fixture, groupID: GroupID, directory: IdentityDirectory) -> [Commit] {
-        fixture.commits.enumerated().map { index, commit in
+        let kind = fixture.commits.first?.changes.first.flatMap { change -> ConversationKind? in
+            if case let .create(request) = change { return request.kind }
+            return nil
+        }
+        return fixture.commits.enumerated().map { index, commit in
             Commit(groupID: groupID, sequence: UInt64(index), actor: commit.actor, time: commit.time,
-                   changes: commit.changes.map(directory.resolving))
+                   changes: commit.changes.map { fixture.config.preparing(directory.resolving($0), in: kind) })
         }
     }
 

@@ -12,6 +12,8 @@ public enum FixtureWriter {
         name: String, commits: [Commit], outcomes: [CommitOutcome], state: GroupState?, identities: [IdentityClaims]
     ) -> JSONValue {
         var top = JSONObject(["name": .string(name)])
+        let configuration = configuration(recordedIn: commits)
+        if !configuration.components.isEmpty { top["config"] = ConfigurationWriter.json(configuration) }
         if !identities.isEmpty {
             top["identities"] = .array(identities.map { entry in
                 .object(JSONObject([
@@ -31,6 +33,31 @@ public enum FixtureWriter {
         })
         if let state { top["expect"] = expectations(of: state) }
         return .object(top)
+    }
+
+    /// The configuration that makes a fixture's commits register the fields the log's commits
+    /// recorded: those of `create` registered at creation, those of `registerFields` only on
+    /// request.
+    static func configuration(recordedIn commits: [Commit]) -> OperatorConfiguration {
+        var configuration = OperatorConfiguration()
+        var seen = Set<ComponentID>()
+        for commit in commits {
+            for change in commit.changes {
+                switch change {
+                case let .create(request) where commit.sequence == 0:
+                    for descriptor in request.fields where seen.insert(descriptor.id).inserted {
+                        configuration.components.append(.init(descriptor: descriptor, inGroups: request.kind == .group, inDMs: request.kind == .dm))
+                    }
+                case let .registerFields(registrations):
+                    for case let .descriptor(descriptor) in registrations where !WellKnownFields.isWellKnown(descriptor.id) && seen.insert(descriptor.id).inserted {
+                        configuration.components.append(.init(descriptor: descriptor, inGroups: false, inDMs: false))
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        return configuration
     }
 
     private static func expectation(_ outcome: CommitOutcome) -> JSONValue {
@@ -76,6 +103,12 @@ public enum FixtureWriter {
         expect["disappearingMessages"] = metadata.disappearingMessages.map {
             .object(JSONObject(["fromNs": .int($0.fromNs), "inNs": .int($0.inNs)]))
         } ?? .null
+        var fields = JSONObject()
+        for descriptor in state.metadataFields() {
+            guard let name = descriptor.name, let reading = state.metadataValue(.id(descriptor.id)) else { continue }
+            fields[name] = FieldReadingJSON.encode(reading)
+        }
+        expect["fields"] = .object(fields)
         return .object(expect)
     }
 }

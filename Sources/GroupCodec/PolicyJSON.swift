@@ -1,7 +1,7 @@
 import GroupCore
 
 /// Policies in JSON: a base policy's name, or `{"any": [...]}` / `{"all": [...]}`.
-enum PolicyJSON {
+public enum PolicyJSON {
     static func decode(_ field: JSONField) throws(FixtureError) -> Policy {
         try decode(field, depth: 0)
     }
@@ -25,7 +25,8 @@ enum PolicyJSON {
         return key == "any" ? .any(policies) : .all(policies)
     }
 
-    static func encode(_ policy: Policy) -> JSONValue {
+    /// A policy's JSON form: a base policy's name, or `{"any": [...]}` / `{"all": [...]}`.
+    public static func encode(_ policy: Policy) -> JSONValue {
         switch policy {
         case let .any(policies): .object(JSONObject(["any": .array(policies.map(encode))]))
         case let .all(policies): .object(JSONObject(["all": .array(policies.map(encode))]))

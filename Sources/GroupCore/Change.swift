@@ -30,13 +30,18 @@ public struct CreateConversation: Equatable, Sendable {
     public var invitesNeedConsent: Bool
     public var admission: Admission
     public var style: GroupStyle?
+    /// The configured fields to register, with their full descriptors, as the configuration gave
+    /// them when the commit was made; the well-known fields are registered besides these.
+    public var fields: [FieldDescriptor]
 
     public init(
         kind: ConversationKind = .group, members: [InboxID] = [], policySet: PolicySetChoice = .allMembers,
         name: String = "", description: String = "", imageURL: String = "", appData: String = "",
         memberLimit: Int? = nil, leaveRule: LeaveRule? = nil, joinRule: JoinRule? = nil,
-        invitesNeedConsent: Bool = false, admission: Admission = .auto, style: GroupStyle? = nil
+        invitesNeedConsent: Bool = false, admission: Admission = .auto, style: GroupStyle? = nil,
+        fields: [FieldDescriptor] = []
     ) {
+        self.fields = fields
         self.kind = kind
         self.members = members
         self.policySet = policySet
@@ -86,6 +91,12 @@ public enum Change: Equatable, Sendable {
     case updateAppData(data: String, expected: String?)
     /// Nil turns disappearing messages off.
     case updateDisappearingMessages(DisappearingMessages?)
+    /// Registers configured fields the conversation lacks (SPEC section 11).
+    case registerFields([FieldRegistration])
+    /// A typed write to one field.
+    case updateMetadataField(field: FieldReference, mutation: FieldMutation)
+    /// The actor's own entries in user fields, all in one commit.
+    case updateUserData([UserFieldUpdate])
 
     /// The op name used in fixtures, the CLI and error messages.
     public var op: String {
@@ -107,6 +118,9 @@ public enum Change: Equatable, Sendable {
         case .updateImageURL: "updateImageURL"
         case .updateAppData: "updateAppData"
         case .updateDisappearingMessages: "updateDisappearingMessages"
+        case .registerFields: "registerFields"
+        case .updateMetadataField: "updateMetadataField"
+        case .updateUserData: "updateUserData"
         }
     }
 
@@ -117,7 +131,7 @@ public enum Change: Equatable, Sendable {
              .setRole, .transferOwnership, .updatePermission:
             true
         case .create, .requestRemoval, .leave, .updateName, .updateDescription, .updateImageURL,
-             .updateAppData, .updateDisappearingMessages:
+             .updateAppData, .updateDisappearingMessages, .registerFields, .updateMetadataField, .updateUserData:
             false
         }
     }

@@ -9,6 +9,7 @@ struct CommitDraft {
     var nextOrdinal: UInt64
     var policies: PolicySet
     var metadata: GroupMetadata
+    var fields = FieldDraft()
 
     init(over state: GroupState) {
         headcount = state.roster.headcount

@@ -43,6 +43,7 @@ extension GroupState {
         for record in draft.changed.values.sorted(by: { $0.ordinal < $1.ordinal }) { roster.put(record) }
         policies = draft.policies
         metadata = draft.metadata
+        mergeFields(draft.fields)
         lastAppliedTime = commit.time
         lastAppliedSequence = commit.sequence
     }
@@ -89,6 +90,12 @@ extension GroupState {
             try checkUpdateAppData(data, expected: expected, context, &draft)
         case let .updateDisappearingMessages(setting):
             try checkUpdateDisappearingMessages(setting, context, &draft)
+        case let .registerFields(registrations):
+            try checkRegisterFields(registrations, context, &draft)
+        case let .updateMetadataField(field, mutation):
+            try checkUpdateMetadataField(field, mutation, context, &draft)
+        case let .updateUserData(updates):
+            try checkUpdateUserData(updates, context, &draft)
         }
     }
 
@@ -100,6 +107,9 @@ extension GroupState {
             return record
         case .pendingRemoval where change == .requestRemoval:
             // Section 8 answers a repeated request with alreadyPendingRemoval.
+            return record
+        case .pendingRemoval where writesOnlyOwnUserFields(change, actor: actor):
+            // A member waiting to be removed may still write its own user fields (SPEC section 3).
             return record
         default:
             throw .notActive(actor, state: record.state.name)

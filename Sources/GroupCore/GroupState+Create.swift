@@ -36,6 +36,12 @@ extension GroupState {
             groupID: commit.groupID, kind: request.kind, creator: creator, createdAt: commit.time,
             settings: settings, policies: policies, metadata: metadata, sequence: commit.sequence
         )
+        var fields = CommitDraft(over: state)
+        for descriptor in WellKnownFields.descriptors(for: request.kind, policies: policies) + request.fields {
+            guard descriptor.id.isField else { throw .unknownField(descriptor.label) }
+            try state.register(descriptor, into: &fields)
+        }
+        state.mergeFields(fields.fields)
         let creatorRole: Role = request.kind == .group ? .superAdmin : .member
         // The members listed in create are active whatever the settings say (SPEC section 9).
         for (offset, inbox) in ([creator] + request.members).enumerated() {

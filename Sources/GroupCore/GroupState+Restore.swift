@@ -18,7 +18,8 @@ extension GroupState {
     public init(
         restoring groupID: GroupID, kind: ConversationKind, creator: InboxID, createdAt: Milliseconds,
         settings: GroupSettings, policies: PolicySet, metadata: GroupMetadata, records: [MemberRecord],
-        nextOrdinal: UInt64, lastAppliedTime: Milliseconds, lastAppliedSequence: UInt64
+        nextOrdinal: UInt64, lastAppliedTime: Milliseconds, lastAppliedSequence: UInt64,
+        fields: [(descriptor: FieldDescriptor, content: FieldContent)] = []
     ) throws(InconsistentState) {
         self.init(groupID: groupID, kind: kind, creator: creator, createdAt: createdAt, settings: settings,
                   policies: policies, metadata: metadata, sequence: lastAppliedSequence)
@@ -38,6 +39,13 @@ extension GroupState {
         }
         // A state whose last members left still remembers how many ordinals were handed out.
         roster.reserveOrdinals(upTo: nextOrdinal)
+        for (descriptor, content) in fields {
+            guard registry[descriptor.id] == nil, descriptor.name.map({ registry.descriptor(named: $0) == nil }) ?? true else {
+                throw InconsistentState(reason: "field \(descriptor.label) is registered twice")
+            }
+            registry.register(descriptor)
+            fieldContents[descriptor.id] = content
+        }
         if kind == .group && roster.superAdmins.isEmpty {
             throw InconsistentState(reason: "a group needs at least one super admin")
         }

@@ -11,6 +11,10 @@ public struct GroupState: Equatable, Sendable {
     public internal(set) var policies: PolicySet
     public internal(set) var metadata: GroupMetadata
     var roster: Roster
+    /// The fields the conversation registered (SPEC section 11).
+    public internal(set) var registry: FieldRegistry
+    /// The registered fields' values, by field.
+    var fieldContents: [ComponentID: FieldContent]
     /// The time of the last applied commit; no later commit may be earlier.
     public internal(set) var lastAppliedTime: Milliseconds
     /// The sequence of the last applied commit.
@@ -28,6 +32,8 @@ public struct GroupState: Equatable, Sendable {
         self.policies = policies
         self.metadata = metadata
         self.roster = Roster()
+        self.registry = FieldRegistry()
+        self.fieldContents = [:]
         self.lastAppliedTime = createdAt
         self.lastAppliedSequence = sequence
     }

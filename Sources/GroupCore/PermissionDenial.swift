@@ -10,6 +10,8 @@ public struct PermissionDenial: Equatable, Sendable, CustomStringConvertible {
         case seniority(subject: InboxID, subjectRole: Role, newRole: Role?)
         /// Observers are read-only (SPEC section 3).
         case observerReadOnly
+        /// The field's registry policy for the operation did not pass (SPEC section 11).
+        case fieldPolicy(field: String, operation: FieldOperation, policy: Policy)
     }
 
     public let actor: InboxID
@@ -35,6 +37,8 @@ public struct PermissionDenial: Equatable, Sendable, CustomStringConvertible {
             return "\(who) cannot change \(subject) (\(subjectRole))\(target): the subject must be below the actor and below admin, and a new role at most the actor's"
         case .observerReadOnly:
             return "\(who) is an observer, which is read-only"
+        case let .fieldPolicy(field, operation, policy):
+            return "\(who) does not pass \(field)'s \(operation.rawValue) policy \(policy)"
         }
     }
 }

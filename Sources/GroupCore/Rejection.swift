@@ -36,6 +36,16 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
     case superAdminCannotLeave
     case wrongLeaveRule(LeaveRule)
     case alreadyPendingRemoval
+    // Fields (SPEC section 11).
+    case unknownField(String)
+    case notUserField(String)
+    case duplicateField(String)
+    case wrongType(field: String, reason: String)
+    case unsupportedType(field: String, type: String)
+    case keyExists(field: String, key: String)
+    case keyNotFound(field: String, key: String)
+    case immutableField(field: String)
+    case fieldAlreadyRegistered(String)
 
     /// The error code, as fixtures, the CLI and the library name it.
     public var code: String {
@@ -69,6 +79,15 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
         case .superAdminCannotLeave: "superAdminCannotLeave"
         case .wrongLeaveRule: "wrongLeaveRule"
         case .alreadyPendingRemoval: "alreadyPendingRemoval"
+        case .unknownField: "unknownField"
+        case .notUserField: "notUserField"
+        case .duplicateField: "duplicateField"
+        case .wrongType: "wrongType"
+        case .unsupportedType: "unsupportedType"
+        case .keyExists: "keyExists"
+        case .keyNotFound: "keyNotFound"
+        case .immutableField: "immutableField"
+        case .fieldAlreadyRegistered: "fieldAlreadyRegistered"
         }
     }
 
@@ -79,7 +98,8 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
         "identityNotFound", "duplicateInbox", "memberNotFound", "alreadyMember", "alreadyHasRole", "notAnAdmin",
         "notASuperAdmin", "superAdminCannotBeRemoved", "lastSuperAdmin", "banned", "memberLimitExceeded",
         "appDataSuperseded", "onlyMemberCannotLeave", "dmCannotLeave", "superAdminCannotLeave", "wrongLeaveRule",
-        "alreadyPendingRemoval",
+        "alreadyPendingRemoval", "unknownField", "notUserField", "duplicateField", "wrongType", "unsupportedType",
+        "keyExists", "keyNotFound", "immutableField", "fieldAlreadyRegistered",
     ]
 
     /// A sentence saying exactly what was wrong.
@@ -116,6 +136,15 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
         case let .wrongLeaveRule(rule):
             rule == .direct ? "the group's leave rule is direct: use leave" : "the group's leave rule is request: use requestRemoval"
         case .alreadyPendingRemoval: "the removal request is already pending"
+        case let .unknownField(field): "no field \(field) is registered in this conversation"
+        case let .notUserField(field): "\(field) is not a user field (an inboxMap)"
+        case let .duplicateField(field): "\(field) is listed more than once"
+        case let .wrongType(field, reason): "\(field): \(reason)"
+        case let .unsupportedType(field, type): "\(field) has type \(type), which this version does not support"
+        case let .keyExists(field, key): "\(field) already has key \(key)"
+        case let .keyNotFound(field, key): "\(field) has no key \(key)"
+        case let .immutableField(field): "\(field) is immutable and already written"
+        case let .fieldAlreadyRegistered(field): "\(field) is already registered"
         }
     }
 

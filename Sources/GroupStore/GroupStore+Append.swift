@@ -31,9 +31,10 @@ extension GroupStore {
                 throw StoreError.sequenceConflict(group, expected: expectedSequence, actual: sequence)
             }
             guard head != nil || changes.first.map(isCreate) == true else { throw StoreError.groupNotFound(group) }
-            let resolved = try changes.map { change in try prepare(change, in: txn) }
-            let commit = Commit(groupID: group, sequence: sequence, actor: actor, time: time, changes: resolved, previousHash: head?.hash)
             var replica = try workingReplica(group, head, attempt: attempt, in: txn)
+            let kind = replica.state?.kind ?? changes.first.flatMap { if case let .create(request) = $0 { request.kind } else { nil } }
+            let resolved = try changes.map { change in try prepare(change, kind: kind, in: txn) }
+            let commit = Commit(groupID: group, sequence: sequence, actor: actor, time: time, changes: resolved, previousHash: head?.hash)
             let outcome = replica.fold(commit)
             guard case .applied = outcome else {
                 if let head { cache(replica, for: group, at: head) }
@@ -112,11 +113,10 @@ extension GroupStore {
     }
 
     /// A change as the log records it: identities resolved, defaults written in.
-    private func prepare(_ change: Change, in txn: borrowing WriteTransaction) throws -> Change {
+    private func prepare(_ change: Change, kind: ConversationKind?, in txn: borrowing WriteTransaction) throws -> Change {
         switch change {
-        case var .create(request) where request.memberLimit == nil:
-            request.memberLimit = options.defaultMemberLimit
-            return .create(request)
+        case .create, .registerFields:
+            return options.configuration.preparing(change, in: kind)
         case let .addMembers(inboxes, identities):
             var resolved: [ResolvedIdentity] = []
             for identity in identities {

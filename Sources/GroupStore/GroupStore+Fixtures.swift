@@ -6,8 +6,8 @@ extension GroupStore {
     /// Ingests a fixture's log as group `group`, with its identities, in one transaction.
     ///
     /// The commits are chained as they are appended, identities are resolved through the
-    /// fixture's directory, and the fixture configuration's member limit is written into a
-    /// `create` that gives none, so the stored log replays without the configuration.
+    /// fixture's directory, and the fixture's configuration is written into `create` and
+    /// `registerFields`, so the stored log replays without the configuration.
     /// - Returns: each commit's outcome.
     @discardableResult
     public func importFixture(_ fixture: Fixture, as group: GroupID) throws(StoreError) -> [CommitOutcome] {
@@ -23,13 +23,8 @@ extension GroupStore {
         var commits: [Commit] = []
         var previous: Digest?
         for commit in FixtureRunner.commits(of: fixture, groupID: group, directory: directory) {
-            let changes = commit.changes.map { change -> Change in
-                guard case var .create(request) = change, request.memberLimit == nil else { return change }
-                request.memberLimit = fixture.config.memberLimit
-                return .create(request)
-            }
             let chained = Commit(groupID: group, sequence: commit.sequence, actor: commit.actor, time: commit.time,
-                                 changes: changes, previousHash: previous)
+                                 changes: commit.changes, previousHash: previous)
             previous = CommitCodec.hash(chained)
             commits.append(chained)
         }

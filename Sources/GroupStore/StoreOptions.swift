@@ -1,3 +1,5 @@
+import GroupCodec
+
 /// How a store is opened.
 public struct StoreOptions: Sendable, Equatable {
     /// A snapshot of a group's state is written every this many commits, so that the state at any
@@ -13,9 +15,10 @@ public struct StoreOptions: Sendable, Equatable {
     public var noMetaSync: Bool
     /// Create the store (its directory and databases) when it does not exist yet.
     public var create: Bool
-    /// The member limit written into a submitted `create` that gives none (the operator
-    /// configuration's `member_limit`), so the log never depends on the configuration.
-    public var defaultMemberLimit: Int
+    /// The operator configuration submits are prepared under: a `create` gets its member limit
+    /// and configured fields written in, and `registerFields` the descriptors it names, so the
+    /// log never depends on the configuration.
+    public var configuration: OperatorConfiguration
 
     /// The interval chosen by measurement (README, "Snapshots"): state reads stay in
     /// milliseconds on a 1M-commit log without snapshots dominating the disk.
@@ -23,13 +26,14 @@ public struct StoreOptions: Sendable, Equatable {
 
     public init(
         snapshotInterval: UInt64 = StoreOptions.defaultSnapshotInterval, initialMapSize: Int = 64 << 20,
-        maximumMapSize: Int = 1 << 40, noMetaSync: Bool = false, create: Bool = false, defaultMemberLimit: Int = 250
+        maximumMapSize: Int = 1 << 40, noMetaSync: Bool = false, create: Bool = false,
+        configuration: OperatorConfiguration = OperatorConfiguration()
     ) {
         self.maximumMapSize = maximumMapSize
         self.snapshotInterval = max(1, snapshotInterval)
         self.initialMapSize = initialMapSize
         self.noMetaSync = noMetaSync
         self.create = create
-        self.defaultMemberLimit = defaultMemberLimit
+        self.configuration = configuration
     }
 }

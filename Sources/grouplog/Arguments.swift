@@ -3,12 +3,14 @@
 struct Arguments {
     private(set) var positionals: [String] = []
     private var values: [String: String] = [:]
+    private var repeated: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// - Parameters:
     ///   - valued: options that take a value, such as `--at`.
     ///   - flags: options that take none, such as `--json`.
-    init(_ words: [String], valued: Set<String> = [], flags allowedFlags: Set<String> = []) throws(UsageError) {
+    /// - Parameter repeatable: options that take a value and may be given many times, such as `--field`.
+    init(_ words: [String], valued: Set<String> = [], repeatable: Set<String> = [], flags allowedFlags: Set<String> = []) throws(UsageError) {
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -18,7 +20,11 @@ struct Arguments {
                 positionals.append(word)
                 continue
             }
-            if allowedFlags.contains(word) {
+            if repeatable.contains(word) {
+                guard index < words.count else { throw UsageError("\(word) needs a value") }
+                repeated[word, default: []].append(words[index])
+                index += 1
+            } else if allowedFlags.contains(word) {
                 flags.insert(word)
             } else if valued.contains(word) {
                 guard index < words.count else { throw UsageError("\(word) needs a value") }
@@ -33,6 +39,8 @@ struct Arguments {
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
     func value(_ name: String) -> String? { values[name] }
+    /// Every value a repeatable option was given, in order; nil when it was not given.
+    func values(_ name: String) -> [String]? { repeated[name] }
 
     /// The option's value as a whole number, if given.
     func number(_ name: String) throws(UsageError) -> UInt64? {

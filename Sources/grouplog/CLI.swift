@@ -37,6 +37,10 @@ enum CLI {
             case "verify": return try StoreCommands.verify(rest, store: store, streams: &streams)
             case "rebuild": return try StoreCommands.rebuild(rest, store: store, streams: &streams)
             case "identity": return try IdentityCommand.run(rest, store: store, streams: &streams)
+            case "fields": return try FieldCommands.fields(rest, store: store, streams: &streams)
+            case "field": return try FieldCommands.field(rest, store: store, streams: &streams)
+            case "user-data": return try FieldCommands.userData(rest, store: store, streams: &streams)
+            case "config": return try ConfigCommand.run(rest, streams: &streams)
             default: throw UsageError("unknown command \(name.debugDescription)")
             }
         } catch let error as UsageError {

@@ -19,7 +19,8 @@ enum ReplayCommand {
         let at = try arguments.number("--at")
         let (state, last, directory): (GroupState?, UInt64, IdentityDirectory)
         if FileManager.default.fileExists(atPath: target) {
-            (state, last, directory) = try replayFixture(target, at: at, report)
+            let replayed = try FixtureReplay.replay(target, at: at, report)
+            (state, last, directory) = (replayed.state, replayed.sequence, replayed.directory)
         } else {
             let opened = try store.open()
             let replayed = try opened.replay(try CommandValues.group(target), through: at, report)
@@ -35,27 +36,5 @@ enum ReplayCommand {
             StateOutput.print(state, after: last, directory: directory, json: false, streams: &streams)
         }
         return .success
-    }
-
-    private static func replayFixture(
-        _ file: String, at: UInt64?, _ report: (Commit, CommitOutcome) -> Void
-    ) throws -> (GroupState?, UInt64, IdentityDirectory) {
-        let fixture: Fixture
-        let directory: IdentityDirectory
-        do {
-            fixture = try FixtureFiles.load(file)
-            directory = try fixture.directory()
-        } catch {
-            throw InputError(error.description)
-        }
-        let commits = FixtureRunner.commits(of: fixture, groupID: FixtureFiles.groupID(for: file), directory: directory)
-        var last = UInt64(commits.count - 1)
-        if let at {
-            guard at <= last else { throw InputError("--at \(at) is past the log's last commit, \(last)") }
-            last = at
-        }
-        var replica = Replica(defaultMemberLimit: fixture.config.memberLimit)
-        for commit in commits[0...Int(last)] { report(commit, replica.fold(commit)) }
-        return (replica.state, last, directory)
     }
 }

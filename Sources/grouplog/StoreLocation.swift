@@ -1,4 +1,5 @@
 import Foundation
+import GroupCodec
 import GroupCore
 import GroupStore
 
@@ -19,8 +20,9 @@ struct StoreLocation {
         return StoreLocation(path: path ?? environment ?? "./grouplog-data")
     }
 
-    func open(create: Bool = false) throws(StoreError) -> GroupStore {
-        try GroupStore(path: path, options: StoreOptions(create: create))
+    /// - Parameter configuration: what submits are prepared under (`--config FILE`).
+    func open(create: Bool = false, configuration: OperatorConfiguration = OperatorConfiguration()) throws(StoreError) -> GroupStore {
+        try GroupStore(path: path, options: StoreOptions(create: create, configuration: configuration))
     }
 }
 

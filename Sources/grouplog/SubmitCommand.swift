@@ -6,7 +6,7 @@ import GroupStore
 /// `grouplog submit GROUP --actor INBOX [--time MS] [--expect-sequence SEQ] --changes JSON|-`
 enum SubmitCommand {
     static func run(_ words: [String], store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        let arguments = try Arguments(words, valued: ["--actor", "--time", "--changes", "--expect-sequence"], flags: ["--json"])
+        let arguments = try Arguments(words, valued: ["--actor", "--time", "--changes", "--expect-sequence", "--config"], flags: ["--json"])
         guard arguments.positionals.count == 1 else { throw UsageError("submit takes exactly one group") }
         guard let actorText = arguments.value("--actor") else { throw UsageError("submit needs --actor INBOX") }
         guard let changesText = arguments.value("--changes") else { throw UsageError("submit needs --changes JSON (or - for standard input)") }
@@ -16,7 +16,8 @@ enum SubmitCommand {
         let time = try arguments.number("--time") ?? UInt64(Date().timeIntervalSince1970 * 1000)
         let changes = try decodeChanges(changesText == "-" ? OutputFile.read("-") : Array(changesText.utf8))
 
-        let submitted = try store.open().submit(
+        let configuration = try arguments.value("--config").map(ConfigCommand.load) ?? OperatorConfiguration()
+        let submitted = try store.open(configuration: configuration).submit(
             to: group, actor: actor, time: time, changes: changes, expectedSequence: try arguments.number("--expect-sequence"))
         if arguments.flag("--json") {
             streams.out(JSONWriter.write(.object(JSONObject([

@@ -167,9 +167,16 @@ public struct BinaryReader {
 
     /// Reads a record's format version byte, refusing any version but `supported`.
     mutating func readVersion(_ reading: String, supported: UInt8) throws(BinaryDecodingError) {
+        _ = try readVersion(reading, supported: supported...supported)
+    }
+
+    /// Reads a record's format version byte, refusing any version outside `supported`, and
+    /// returns it: records written by earlier versions still read.
+    mutating func readVersion(_ reading: String, supported: ClosedRange<UInt8>) throws(BinaryDecodingError) -> UInt8 {
         let start = offset
         let version = try readByte(reading)
-        guard version == supported else { throw failure(reading, at: start, .unsupportedVersion(found: version)) }
+        guard supported.contains(version) else { throw failure(reading, at: start, .unsupportedVersion(found: version)) }
+        return version
     }
 
     /// Checks that the record used every byte.

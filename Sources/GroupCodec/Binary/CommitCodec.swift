@@ -3,7 +3,8 @@ import GroupCore
 // The canonical binary encoding of a commit: what the log stores and what the chain hashes.
 // Primitives as in BinaryWriter.swift, shared values as in BinaryWriter+Values.swift.
 //
-//   byte      format version: 1
+//   byte      format version: 2 (version 1, written before fields existed, still reads: its
+//             create has no field list)
 //   string    group ID
 //   varint    sequence
 //   optional  previous hash (32-byte digest)
@@ -21,6 +22,7 @@ import GroupCore
 // |     |                            | optional zigzag memberLimit, optional leaveRule tag,   |
 // |     |                            | optional joinRule tag, bool invitesNeedConsent,        |
 // |     |                            | admission tag, optional style tag                      |
+// |     |                            | (version 2) list of field descriptors to register      |
 // |  2  | addMembers                 | list of inboxes; list of identities, each a public     |
 // |     |                            | identity and an optional resolved inbox                |
 // |  3  | removeMembers              | list of inboxes, bool withMessages                     |
@@ -38,6 +40,9 @@ import GroupCore
 // | 15  | updateImageURL             | string                                                 |
 // | 16  | updateAppData              | data string, optional expected string                  |
 // | 17  | updateDisappearingMessages | optional disappearing messages                         |
+// | 18  | registerFields             | list of field registrations (FieldCodec.swift)         |
+// | 19  | updateMetadataField        | field reference, field mutation                        |
+// | 20  | updateUserData             | list of user field updates                             |
 //
 // Policy set choice: tag 0 allMembers, 1 adminOnly, 2 custom followed by a list of (slot tag,
 // policy) in increasing slot tag order, each slot at most once (decoders refuse any other order).
@@ -48,7 +53,7 @@ import GroupCore
 /// The canonical, versioned binary encoding of commits, and the commit hash of the chain.
 public enum CommitCodec {
     /// The format version this build writes and reads.
-    public static let version: UInt8 = 1
+    public static let version: UInt8 = 2
 
     /// The canonical encoding of `commit`.
     public static func encode(_ commit: Commit) -> [UInt8] {
@@ -87,7 +92,7 @@ public enum CommitCodec {
     }
 
     private static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> Commit {
-        try reader.readVersion("commit format version", supported: version)
+        let recordVersion = try reader.readVersion("commit format version", supported: 1...version)
         let groupID = try reader.readGroupID("commit group ID")
         let sequence = try reader.readVarint("commit sequence")
         let previousHash = try reader.readOptional("commit previous hash") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
@@ -96,7 +101,7 @@ public enum CommitCodec {
         let actor = try reader.readInbox("commit actor")
         let time = try reader.readVarint("commit time")
         let changes = try reader.readList("commit changes") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
-            try reader.readChange()
+            try reader.readChange(version: recordVersion)
         }
         try reader.expectEnd("commit")
         return Commit(groupID: groupID, sequence: sequence, actor: actor, time: time, changes: changes, previousHash: previousHash)
@@ -122,6 +127,9 @@ private enum ChangeTag: UInt8 {
     case updateImageURL = 15
     case updateAppData = 16
     case updateDisappearingMessages = 17
+    case registerFields = 18
+    case updateMetadataField = 19
+    case updateUserData = 20
 }
 
 /// The tags of `PolicySetChoice`.
@@ -191,6 +199,16 @@ extension BinaryWriter {
         case let .updateDisappearingMessages(setting):
             writeByte(ChangeTag.updateDisappearingMessages.rawValue)
             writeOptional(setting) { $0.writeDisappearingMessages($1) }
+        case let .registerFields(registrations):
+            writeByte(ChangeTag.registerFields.rawValue)
+            writeList(registrations) { $0.writeFieldRegistration($1) }
+        case let .updateMetadataField(field, mutation):
+            writeByte(ChangeTag.updateMetadataField.rawValue)
+            writeFieldReference(field)
+            writeFieldMutation(mutation)
+        case let .updateUserData(updates):
+            writeByte(ChangeTag.updateUserData.rawValue)
+            writeList(updates) { $0.writeUserFieldUpdate($1) }
         }
     }
 
@@ -221,14 +239,26 @@ extension BinaryWriter {
         writeBool(request.invitesNeedConsent)
         writeByte(request.admission.wireTag)
         writeOptional(request.style) { $0.writeByte($1.wireTag) }
+        writeList(request.fields) { $0.writeFieldDescriptor($1) }
     }
 }
 
 extension BinaryReader {
-    fileprivate mutating func readChange() throws(BinaryDecodingError) -> Change {
+    fileprivate mutating func readChange(version: UInt8) throws(BinaryDecodingError) -> Change {
         switch try readTag("change op", ChangeTag.init(rawValue:)) {
         case .create:
-            return .create(try readCreate())
+            return .create(try readCreate(version: version))
+        case .registerFields:
+            return .registerFields(try readList("registerFields fields") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                try reader.readFieldRegistration("registerFields field")
+            })
+        case .updateMetadataField:
+            let field = try readFieldReference("updateMetadataField field")
+            return .updateMetadataField(field: field, mutation: try readFieldMutation("updateMetadataField mutation"))
+        case .updateUserData:
+            return .updateUserData(try readList("updateUserData values") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                try reader.readUserFieldUpdate("updateUserData value")
+            })
         case .addMembers:
             let inboxes = try readInboxes("addMembers inboxes")
             // An identity takes at least four bytes: kind, length, one byte, presence.
@@ -283,7 +313,7 @@ extension BinaryReader {
         }
     }
 
-    private mutating func readCreate() throws(BinaryDecodingError) -> CreateConversation {
+    private mutating func readCreate(version: UInt8) throws(BinaryDecodingError) -> CreateConversation {
         let kind = try readTag("create kind", ConversationKind.init(wireTag:))
         let members = try readInboxes("create members")
         let policySet: PolicySetChoice
@@ -310,10 +340,13 @@ extension BinaryReader {
         let style = try readOptional("create style") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             try reader.readTag("create style", GroupStyle.init(wireTag:))
         }
+        let fields = version < 2 ? [] : try readList("create fields") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readFieldDescriptor("create field")
+        }
         return CreateConversation(
             kind: kind, members: members, policySet: policySet, name: name, description: description,
             imageURL: imageURL, appData: appData, memberLimit: memberLimit, leaveRule: leaveRule, joinRule: joinRule,
-            invitesNeedConsent: invitesNeedConsent, admission: admission, style: style
+            invitesNeedConsent: invitesNeedConsent, admission: admission, style: style, fields: fields
         )
     }
 

@@ -136,6 +136,15 @@ private enum RejectionTag: UInt8 {
     case superAdminCannotLeave = 27
     case wrongLeaveRule = 28
     case alreadyPendingRemoval = 29
+    case unknownField = 30
+    case notUserField = 31
+    case duplicateField = 32
+    case wrongType = 33
+    case unsupportedType = 34
+    case keyExists = 35
+    case keyNotFound = 36
+    case immutableField = 37
+    case fieldAlreadyRegistered = 38
 }
 
 /// The tags of `PermissionDenial.Rule`.
@@ -144,6 +153,7 @@ private enum DenialRuleTag: UInt8 {
     case superAdminRequired = 1
     case seniority = 2
     case observerReadOnly = 3
+    case fieldPolicy = 4
 }
 
 extension BinaryWriter {
@@ -237,6 +247,37 @@ extension BinaryWriter {
             writeByte(rule.wireTag)
         case .alreadyPendingRemoval:
             writeByte(RejectionTag.alreadyPendingRemoval.rawValue)
+        case let .unknownField(field):
+            writeByte(RejectionTag.unknownField.rawValue)
+            writeString(field)
+        case let .notUserField(field):
+            writeByte(RejectionTag.notUserField.rawValue)
+            writeString(field)
+        case let .duplicateField(field):
+            writeByte(RejectionTag.duplicateField.rawValue)
+            writeString(field)
+        case let .wrongType(field, reason):
+            writeByte(RejectionTag.wrongType.rawValue)
+            writeString(field)
+            writeString(reason)
+        case let .unsupportedType(field, type):
+            writeByte(RejectionTag.unsupportedType.rawValue)
+            writeString(field)
+            writeString(type)
+        case let .keyExists(field, key):
+            writeByte(RejectionTag.keyExists.rawValue)
+            writeString(field)
+            writeString(key)
+        case let .keyNotFound(field, key):
+            writeByte(RejectionTag.keyNotFound.rawValue)
+            writeString(field)
+            writeString(key)
+        case let .immutableField(field):
+            writeByte(RejectionTag.immutableField.rawValue)
+            writeString(field)
+        case let .fieldAlreadyRegistered(field):
+            writeByte(RejectionTag.fieldAlreadyRegistered.rawValue)
+            writeString(field)
         }
     }
 
@@ -257,6 +298,11 @@ extension BinaryWriter {
             writeOptional(newRole) { $0.writeRole($1) }
         case .observerReadOnly:
             writeByte(DenialRuleTag.observerReadOnly.rawValue)
+        case let .fieldPolicy(field, operation, policy):
+            writeByte(DenialRuleTag.fieldPolicy.rawValue)
+            writeString(field)
+            writeFieldOperation(operation)
+            writePolicy(policy)
         }
     }
 }
@@ -331,6 +377,28 @@ extension BinaryReader {
             return .wrongLeaveRule(try readTag("wrongLeaveRule rule", LeaveRule.init(wireTag:)))
         case .alreadyPendingRemoval:
             return .alreadyPendingRemoval
+        case .unknownField:
+            return .unknownField(try readString("unknownField field"))
+        case .notUserField:
+            return .notUserField(try readString("notUserField field"))
+        case .duplicateField:
+            return .duplicateField(try readString("duplicateField field"))
+        case .wrongType:
+            let field = try readString("wrongType field")
+            return .wrongType(field: field, reason: try readString("wrongType reason"))
+        case .unsupportedType:
+            let field = try readString("unsupportedType field")
+            return .unsupportedType(field: field, type: try readString("unsupportedType type"))
+        case .keyExists:
+            let field = try readString("keyExists field")
+            return .keyExists(field: field, key: try readString("keyExists key"))
+        case .keyNotFound:
+            let field = try readString("keyNotFound field")
+            return .keyNotFound(field: field, key: try readString("keyNotFound key"))
+        case .immutableField:
+            return .immutableField(field: try readString("immutableField field"))
+        case .fieldAlreadyRegistered:
+            return .fieldAlreadyRegistered(try readString("fieldAlreadyRegistered field"))
         }
     }
 
@@ -353,6 +421,10 @@ extension BinaryReader {
             rule = .seniority(subject: subject, subjectRole: subjectRole, newRole: newRole)
         case .observerReadOnly:
             rule = .observerReadOnly
+        case .fieldPolicy:
+            let field = try readString("permissionDenied field")
+            let operation = try readFieldOperation("permissionDenied field operation")
+            rule = .fieldPolicy(field: field, operation: operation, policy: try readPolicy("permissionDenied field policy"))
         }
         return PermissionDenial(actor: actor, actorRole: actorRole, rule: rule)
     }

@@ -4,7 +4,8 @@ import GroupCore
 // state hash (SPEC section 4) is the SHA-256 of. Primitives as in BinaryWriter.swift, shared
 // values and tags as in BinaryWriter+Values.swift and WireTags.swift.
 //
-//   byte      format version: 1
+//   byte      format version: 2 (version 1, written before fields existed, still reads, with an
+//             empty registry)
 //   string    group ID
 //   byte      kind tag
 //   string    creator
@@ -19,6 +20,8 @@ import GroupCore
 //   list      member records, current and former, in increasing ordinal order; each:
 //             inbox, role tag, member state, optional varint joinedAt, optional addedBy inbox,
 //             varint ordinal
+//   list      (version 2) registered fields in ID order, each a field descriptor and its content
+//             (FieldCodec.swift)
 //
 // The same state always gives the same bytes: records come in ordinal order, slots in their
 // fixed order, and decoding refuses any other order (GroupState(restoring:) checks the records).
@@ -26,7 +29,7 @@ import GroupCore
 /// The canonical, versioned binary encoding of a conversation's state, and the state hash.
 public enum StateCodec {
     /// The format version this build writes and reads.
-    public static let version: UInt8 = 1
+    public static let version: UInt8 = 2
 
     /// The canonical encoding of `state`.
     public static func encode(_ state: GroupState) -> [UInt8] {
@@ -66,6 +69,10 @@ public enum StateCodec {
             writer.writeOptional(record.addedBy) { $0.writeInbox($1) }
             writer.writeVarint(record.ordinal)
         }
+        writer.writeList(state.fieldRecords) { writer, field in
+            writer.writeFieldDescriptor(field.descriptor)
+            writer.writeFieldContent(field.content)
+        }
         return writer.bytes
     }
 
@@ -103,7 +110,7 @@ public enum StateCodec {
     }
 
     private static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> GroupState {
-        try reader.readVersion("state format version", supported: version)
+        let recordVersion = try reader.readVersion("state format version", supported: 1...version)
         let groupID = try reader.readGroupID("state group ID")
         let kind = try reader.readTag("state kind", ConversationKind.init(wireTag:))
         let creator = try reader.readInbox("state creator")
@@ -141,12 +148,23 @@ public enum StateCodec {
         let records = try reader.readList("state member records", minimumSize: 7) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             try reader.readMemberRecord()
         }
+        let fieldsStart = reader.offset
+        let fields = recordVersion < 2 ? [] : try reader.readList("state fields", minimumSize: 8) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            (descriptor: try reader.readFieldDescriptor("state field"), content: try reader.readFieldContent("state field content"))
+        }
+        var previousField: ComponentID?
+        for field in fields {
+            if let previousField, !(previousField < field.descriptor.id) {
+                throw reader.failure("state fields", at: fieldsStart, .notCanonical("fields out of ID order"))
+            }
+            previousField = field.descriptor.id
+        }
         try reader.expectEnd("state")
         do throws(InconsistentState) {
             return try GroupState(
                 restoring: groupID, kind: kind, creator: creator, createdAt: createdAt, settings: settings,
                 policies: policies, metadata: metadata, records: records, nextOrdinal: nextOrdinal,
-                lastAppliedTime: lastAppliedTime, lastAppliedSequence: lastAppliedSequence
+                lastAppliedTime: lastAppliedTime, lastAppliedSequence: lastAppliedSequence, fields: fields
             )
         } catch {
             throw reader.failure("state member records", at: recordsStart, .inconsistentState(error.reason))

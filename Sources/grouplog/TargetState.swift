@@ -1,0 +1,52 @@
+import Foundation
+import GroupCodec
+import GroupCore
+import GroupStore
+
+/// The state a read command works on: a fixture file replayed, or a group of the store.
+struct TargetState {
+    let state: GroupState?
+    /// The commit the state is after.
+    let sequence: UInt64
+    let directory: IdentityDirectory
+
+    /// An existing file is a fixture; anything else names a group of the store.
+    static func load(_ target: String, at: UInt64?, store: StoreLocation) throws -> TargetState {
+        if FileManager.default.fileExists(atPath: target) {
+            return try FixtureReplay.replay(target, at: at) { _, _ in }
+        }
+        let opened = try store.open()
+        let stored = try opened.state(of: try CommandValues.group(target), at: at)
+        let directory = try opened.directory(for: stored.state?.records.map(\.inbox) ?? [])
+        return TargetState(state: stored.state, sequence: stored.sequence, directory: directory)
+    }
+
+    /// The state, or an input error saying the log created no group.
+    func existing() throws(InputError) -> GroupState {
+        guard let state else { throw InputError("no group: commit 0 of the log was not applied") }
+        return state
+    }
+}
+
+/// Folding a fixture's log, as `replay` and the read commands do.
+enum FixtureReplay {
+    static func replay(_ file: String, at: UInt64?, _ report: (Commit, CommitOutcome) -> Void) throws -> TargetState {
+        let fixture: Fixture
+        let directory: IdentityDirectory
+        do {
+            fixture = try FixtureFiles.load(file)
+            directory = try fixture.directory()
+        } catch {
+            throw InputError(error.description)
+        }
+        let commits = FixtureRunner.commits(of: fixture, groupID: FixtureFiles.groupID(for: file), directory: directory)
+        var last = UInt64(commits.count - 1)
+        if let at {
+            guard at <= last else { throw InputError("--at \(at) is past the log's last commit, \(last)") }
+            last = at
+        }
+        var replica = Replica(defaultMemberLimit: fixture.config.memberLimit)
+        for commit in commits[0...Int(last)] { report(commit, replica.fold(commit)) }
+        return TargetState(state: replica.state, sequence: last, directory: directory)
+    }
+}
