@@ -15,7 +15,7 @@ enum Help {
       import FIXTURE [--group ID]    ingest a fixture's log and identities as a group
       export GROUP [-o FILE]         write a group's log as a fixture that checks it
       submit GROUP --actor INBOX --changes JSON|- [--time MS] [--expect-sequence SEQ]
-                                     check changes against the group and append them as a commit
+             [--config FILE]         check changes against the group and append them as a commit
       log GROUP [--from SEQ] [--limit N]
                                      the commits with their outcomes
       replay GROUP [--at SEQ]        replay the log: each commit's outcome, then the state
@@ -24,6 +24,14 @@ enum Help {
       rebuild                        drop and rebuild everything derived from the logs
       identity claim INBOX (--handle H | --account A)
       identity show INBOX
+
+    Configurable fields (of a GROUP of the store, or of a FIXTURE's final state):
+      fields GROUP|FIXTURE           the registered fields: ID, name, type, policies
+      field GROUP|FIXTURE NAME [--key K]
+                                     a field's value, or one map entry's
+      user-data GROUP|FIXTURE [--field F]... [--inbox X]...
+                                     the user fields' values per inbox
+      config check FILE              validate an operator configuration (TOML or JSON)
 
       help COMMAND                   show a command's help
       --json                         print JSON instead of text (most commands)
@@ -88,12 +96,14 @@ enum Help {
         """,
         "submit": """
         Usage: grouplog submit GROUP --actor INBOX --changes JSON|- [--time MS]
-                               [--expect-sequence SEQ] [--json] [--store DIR]
+                               [--expect-sequence SEQ] [--config FILE] [--json] [--store DIR]
 
         Checks the changes (a JSON array of changes, or one change, in fixture syntax; - reads
         standard input) against the group's current state and, when the reducer applies them,
         appends them as one commit and prints its sequence. A create change makes a new group.
-        Identities in addMembers are resolved through the store's directory now. The time
+        Identities in addMembers are resolved through the store's directory now; with
+        --config FILE, a create registers the configured fields and registerFields finds the
+        fields it names there (the commit records their descriptors). The time
         defaults to the clock. With --expect-sequence, the commit is written only if it would
         get that sequence.
 
@@ -130,6 +140,39 @@ enum Help {
 
         Drops the heads, outcomes, snapshots and the cross-group index, and makes them again by
         replaying every log, in one transaction.
+        """,
+        "fields": """
+        Usage: grouplog fields GROUP|FIXTURE [--at SEQ] [--json] [--store DIR]
+
+        Lists the fields registered in the conversation (SPEC section 11), in ID order: the
+        component ID in hex, the name, the type, the insert, update and delete policies, and
+        whether it is a user field. A FIXTURE (an existing file, or a name ending in .json) is
+        replayed first; anything else names a group of the store.
+        """,
+        "field": """
+        Usage: grouplog field GROUP|FIXTURE NAME [--key K] [--at SEQ] [--json] [--store DIR]
+
+        Prints a field's value: a scalar (or "(unset)"), a set's keys, or a map's entries with
+        the inbox that inserted each. With --key, only that map entry. NAME is a field name or a
+        component ID (0xC001).
+
+        Exit status: 0; 2 when no such field is registered.
+        """,
+        "user-data": """
+        Usage: grouplog user-data GROUP|FIXTURE [--field F]... [--inbox X]... [--at SEQ] [--json]
+                                  [--store DIR]
+
+        Prints the user fields' values per inbox. Without --field, every user field; without
+        --inbox, every current member (former members are read by naming them).
+        """,
+        "config": """
+        Usage: grouplog config check FILE [--json]
+
+        Validates an operator configuration (TOML, or JSON for a .json file) and prints the
+        fields it defines. A syntax error names the file, line and column; a semantic error the
+        file, the entry and the reason.
+
+        Exit status: 0 when valid, 2 when not.
         """,
         "identity": """
         Usage: grouplog identity claim INBOX (--handle H | --account A) [--store DIR]

@@ -47,7 +47,7 @@ enum StateOutput {
 
     /// The state's JSON with the commit it is after and its state hash in front.
     static func json(_ state: GroupState?, after sequence: UInt64, directory: IdentityDirectory) -> JSONValue {
-        guard let state else { return .object(JSONObject(["sequence": .uint(sequence), "state": .null])) }
+        guard let state else { return .null }
         var object = JSONObject(["sequence": .uint(sequence), "stateHash": .string(StateCodec.hash(state).hex)])
         if case let .object(fields) = StateJSON.encode(state, directory: directory) {
             for member in fields.members where member.key != "sequence" { object[member.key] = member.value }

@@ -3,8 +3,8 @@ import GroupCodec
 import GroupCore
 import GroupStore
 
-/// `grouplog replay FIXTURE|GROUP [--at SEQ] [--json]`: a path to an existing file is a fixture,
-/// anything else a group of the store.
+/// `grouplog replay FIXTURE|GROUP [--at SEQ] [--json]`: a fixture file (an existing file, or a
+/// name ending in `.json`), or else a group of the store.
 enum ReplayCommand {
     static func run(_ words: [String], store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         let arguments = try Arguments(words, valued: ["--at"], flags: ["--json"])
@@ -18,7 +18,7 @@ enum ReplayCommand {
         }
         let at = try arguments.number("--at")
         let (state, last, directory): (GroupState?, UInt64, IdentityDirectory)
-        if FileManager.default.fileExists(atPath: target) {
+        if TargetState.isFixture(target) {
             let replayed = try FixtureReplay.replay(target, at: at, report)
             (state, last, directory) = (replayed.state, replayed.sequence, replayed.directory)
         } else {

@@ -10,9 +10,15 @@ struct TargetState {
     let sequence: UInt64
     let directory: IdentityDirectory
 
-    /// An existing file is a fixture; anything else names a group of the store.
+    /// Whether a command-line target names a fixture file rather than a group: an existing file,
+    /// or any name ending in `.json` (so that a mistyped file name says so, not "no store").
+    static func isFixture(_ target: String) -> Bool {
+        target.hasSuffix(".json") || FileManager.default.fileExists(atPath: target)
+    }
+
+    /// A fixture file, or else a group of the store.
     static func load(_ target: String, at: UInt64?, store: StoreLocation) throws -> TargetState {
-        if FileManager.default.fileExists(atPath: target) {
+        if isFixture(target) {
             return try FixtureReplay.replay(target, at: at) { _, _ in }
         }
         let opened = try store.open()

@@ -56,7 +56,7 @@ struct TOMLTableTree {
     /// Why a definition cannot be made, with the positions a message needs.
     struct Conflict: Error {
         enum Reason {
-            /// `a = 1` twice, or `a.b = 1` after `a = { b = 1 }`'s key was taken.
+            /// `a = 1` twice, however spelled (`a`, `"a"`, `'a'`) or reached (`t.a` in `[t]`).
             case keyDefinedTwice
             /// `a = 1` where `a` is already a table.
             case keyIsTable

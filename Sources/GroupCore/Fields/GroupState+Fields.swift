@@ -36,7 +36,7 @@ extension GroupState {
         case let .replace(value):
             let current = scalar(field.id, in: draft)
             let operation: FieldOperation = value == nil ? .delete : (current == nil ? .insert : .update)
-            try authorizeField(field, operation, key: nil, context, draft)
+            try authorizeField(field, operation, key: nil, context)
             if let value { try checkValueLength(value, of: field) }
             if field.id.isImmutable && current != nil { throw .immutableField(field: field.label) }
             draft.fields.scalars[field.id] = .some(value)
@@ -71,7 +71,7 @@ extension GroupState {
             let operation: FieldOperation = update.value == nil ? .delete : (present ? .update : .insert)
             // Clearing an absent entry changes nothing, but still needs the authority to delete.
             if update.value == nil && !present {
-                try authorizeField(field, .delete, key: key, context, draft)
+                try authorizeField(field, .delete, key: key, context)
                 continue
             }
             try write(operation, key: key, value: update.value, in: field, context, &draft)
@@ -111,7 +111,7 @@ extension GroupState {
         _ operation: FieldOperation, key: FieldValue, value: FieldValue?, in field: FieldDescriptor,
         _ context: ChangeContext, _ draft: inout CommitDraft
     ) throws(Rejection) {
-        try authorizeField(field, operation, key: key, context, draft)
+        try authorizeField(field, operation, key: key, context)
         try checkValueLength(key, of: field)
         if let value { try checkValueLength(value, of: field) }
         let current = entry(field.id, key, in: draft)
@@ -135,15 +135,17 @@ extension GroupState {
     }
 
     /// Step 4 for a field write: the field's policy for the operation, from the registry before
-    /// the commit. The subject of a user field's entry is the inbox that keys it.
-    private func authorizeField(_ field: FieldDescriptor, _ operation: FieldOperation, key: FieldValue?, _ context: ChangeContext, _ draft: CommitDraft) throws(Rejection) {
+    /// the commit. The subject of a user field's entry is the inbox that keys it; like all
+    /// authority, `formerMember` and `author` are judged on the state before the commit. Whether
+    /// the write inserts, updates or deletes comes from the running state (SPEC section 4).
+    private func authorizeField(_ field: FieldDescriptor, _ operation: FieldOperation, key: FieldValue?, _ context: ChangeContext) throws(Rejection) {
         let subject: InboxID? = field.isUserField ? key.flatMap { if case let .string(text) = $0 { try? InboxID(text) } else { nil } } : nil
         if context.actor.role == .observer && subject != context.actor.inbox { try refuseObserver(context) }
         let policy = field.policy(for: operation)
         let facts = PolicyContext(
             actor: context.actor.inbox, actorRole: context.actor.role, actorIsActive: context.actor.state == .active,
             subject: subject, subjectIsCurrentMember: subject.flatMap { roster[$0]?.isCurrent } ?? false,
-            entryAuthor: key.flatMap { entry(field.id, $0, in: draft)?.author })
+            entryAuthor: key.flatMap { fieldContents[field.id]?.entries[$0]?.author })
         guard policy.permits(facts) else {
             let rule = PermissionDenial.Rule.fieldPolicy(field: field.label, operation: operation, policy: policy)
             throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: rule))
