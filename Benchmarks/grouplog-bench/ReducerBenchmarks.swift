@@ -6,6 +6,7 @@ struct ReducerBenchmarks {
     let quick: Bool
 
     func run() {
+        guard harness.shouldRun("reducer.replay") else { return }
         let members = quick ? 10_000 : 100_000
         let commits = quick ? 100_000 : 1_000_000
         let log = MixedWorkload(seed: 42, members: members).log(mixedCommits: commits)

@@ -27,3 +27,5 @@ if quick {
 }
 
 ReducerBenchmarks(harness: harness, quick: quick).run()
+let summary = StoreBenchmarks(harness: harness, quick: quick).run()
+if !summary.isEmpty { print(summary.text) }

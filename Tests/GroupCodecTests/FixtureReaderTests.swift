@@ -285,7 +285,7 @@ struct FixtureReaderTests {
         var expect = FixtureExpectation()
         expect.members = [.alix: .superAdmin, .bo: .member]
         #expect(fixture == Fixture(
-            name: "shape", config: FixtureConfig(memberLimit: 12),
+            name: "shape", config: OperatorConfiguration(memberLimit: 12),
             commits: [
                 FixtureCommit(actor: .alix, time: 1000, changes: [.create(CreateConversation(members: [.bo]))], expect: .applied),
                 FixtureCommit(actor: .bo, time: 1500, changes: [.addAdmin(.bo), .leave], expect: .rejected(code: "permissionDenied")),
@@ -296,7 +296,7 @@ struct FixtureReaderTests {
     @Test func optionalPartsTakeTheirDefaults() throws {
         let fixture = try read(#"{"commits": [{"actor": "alix", "changes": [{"op": "create"}]}]}"#)
         #expect(fixture.name == "")
-        #expect(fixture.config == FixtureConfig(memberLimit: 250))
+        #expect(fixture.config == OperatorConfiguration(memberLimit: 250))
         #expect(fixture.identities.isEmpty)
         #expect(fixture.expect == nil)
     }

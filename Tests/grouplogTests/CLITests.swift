@@ -16,8 +16,8 @@ struct UsageMistake: Sendable, CustomTestStringConvertible {
         UsageMistake(words: ["fixture", "check", "FILE"], message: #"grouplog: unknown fixture subcommand "check""#),
         UsageMistake(words: ["fixture", "run"], message: "grouplog: fixture run needs at least one file or directory"),
         UsageMistake(words: ["fixture", "run", "--verbose", "FILE"], message: "grouplog: unknown option --verbose"),
-        UsageMistake(words: ["replay"], message: "grouplog: replay takes exactly one fixture file"),
-        UsageMistake(words: ["replay", "FILE", "FILE"], message: "grouplog: replay takes exactly one fixture file"),
+        UsageMistake(words: ["replay"], message: "grouplog: replay takes exactly one fixture file or group"),
+        UsageMistake(words: ["replay", "FILE", "FILE"], message: "grouplog: replay takes exactly one fixture file or group"),
         UsageMistake(words: ["replay", "FILE", "--at"], message: "grouplog: --at needs a value"),
         UsageMistake(words: ["replay", "FILE", "--at", "two"], message: #"grouplog: --at takes a whole number, not "two""#),
         UsageMistake(words: ["replay", "FILE", "--at", "-1"], message: #"grouplog: --at takes a whole number, not "-1""#),
@@ -34,16 +34,18 @@ struct CLITests {
         let result = grouplog(words)
         #expect(result.status == .success)
         #expect(result.stderr == "")
-        for piece in ["Usage: grouplog COMMAND", "fixture run PATH...", "replay FIXTURE [--at SEQ]", "help COMMAND",
-                      "Exit codes: 0 success, 1 expectations not met, 2 bad input, 64 usage error."] {
+        for piece in ["Usage: grouplog [--store DIR] COMMAND", "fixture run PATH...", "replay FIXTURE [--at SEQ]", "help COMMAND",
+                      "submit GROUP --actor INBOX", "fields", "config check", "Exit codes: 0 success;", "64 usage error."] {
             #expect(result.stdout.contains(piece), "--help should mention \(piece)")
         }
     }
 
     @Test(arguments: [
         ("fixture", "Usage: grouplog fixture run [--json] PATH..."),
-        ("replay", "Usage: grouplog replay FIXTURE [--at SEQ] [--json]"),
+        ("replay", "Usage: grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--store DIR]"),
         ("help", "Usage: grouplog help COMMAND"),
+        ("submit", "Usage: grouplog submit GROUP --actor INBOX --changes JSON|- [--time MS]"),
+        ("state", "Usage: grouplog state GROUP [--at SEQ] [--json] [--store DIR]"),
     ])
     func helpCommandShowsThatCommandsHelp(_ command: String, _ usage: String) {
         let result = grouplog("help", command)
@@ -55,7 +57,7 @@ struct CLITests {
 
     /// The overview lists `--help` among the options shared by commands.
     @Test(arguments: [
-        (["replay", "--help"], "Usage: grouplog replay FIXTURE [--at SEQ] [--json]"),
+        (["replay", "--help"], "Usage: grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--store DIR]"),
         (["fixture", "run", "--help"], "Usage: grouplog fixture run [--json] PATH..."),
     ])
     func helpOptionAfterACommandShowsItsHelp(_ words: [String], _ usage: String) {
@@ -68,7 +70,7 @@ struct CLITests {
         let result = grouplog([])
         #expect(result.status == .usage)
         #expect(result.stdout == "")
-        #expect(result.stderr.contains("Usage: grouplog COMMAND"))
+        #expect(result.stderr.contains("Usage: grouplog [--store DIR] COMMAND"))
     }
 
     @Test(arguments: UsageMistake.all)

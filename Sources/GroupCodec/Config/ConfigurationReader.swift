@@ -63,7 +63,8 @@ public enum ConfigurationReader {
         let idField = try entry.required("id")
         let raw = try idField.uint64()
         guard let value = UInt16(exactly: raw), ComponentID(value).isApplication else {
-            throw fail(idField, "component ID \(raw) is outside the application ranges 0xC000-0xFCFF and 0xFD00-0xFEFF")
+            let shown = UInt16(exactly: raw).map { ComponentID($0).hex } ?? String(raw)
+            throw fail(idField, "component ID \(shown) is outside the application ranges 0xC000-0xFCFF and 0xFD00-0xFEFF")
         }
         let name = try entry.optional("name")?.string()
         if let name, name.isEmpty { throw fail(try entry.required("name"), "a name cannot be empty") }
