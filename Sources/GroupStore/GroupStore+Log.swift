@@ -51,7 +51,7 @@ extension GroupStore {
                     throw StoreError.corrupt(group, sequence: sequence, reason: "the record holds commit \(commit.sequence) of group \(commit.groupID)")
                 }
                 guard commit.previousHash == expectedPrevious else {
-                    throw StoreError.corrupt(group, sequence: sequence, reason: "the chain is broken: its previous hash does not match commit \(sequence - 1)")
+                    throw try chainBreak(group, head, at: sequence, bytes: bytes, in: txn)
                 }
                 expectedPrevious = SHA256.hash(bytes)
                 try body(commit)
@@ -60,11 +60,31 @@ extension GroupStore {
             }
         }
         // The last commit's own bytes are vouched for by the next commit, or by the head.
-        let vouched: Digest? = last == head.sequence ? head.hash
-            : try CommitCodec.decode(try commitBytes(group, head, last + 1, in: txn)).previousHash
-        guard vouched == expectedPrevious else {
-            throw StoreError.corrupt(group, sequence: last, reason: "the chain is broken: the commit does not hash to what follows it")
+        guard try vouchedHash(group, head, for: last, in: txn) == expectedPrevious else {
+            throw StoreError.corrupt(group, sequence: last, reason: "the commit does not hash to what the next commit records: it was changed")
         }
+    }
+
+    /// The hash the log records for commit `sequence`'s bytes: the next commit's previous hash,
+    /// or the head's hash for the last commit.
+    private func vouchedHash(_ group: GroupID, _ head: GroupHead, for sequence: UInt64, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> Digest? {
+        if sequence == head.sequence { return head.hash }
+        let next = try commitBytes(group, head, sequence + 1, in: txn)
+        do throws(BinaryDecodingError) {
+            return try CommitCodec.decode(next).previousHash
+        } catch {
+            throw StoreError.corrupt(group, sequence: sequence + 1, reason: error.description)
+        }
+    }
+
+    /// The error for a commit whose previous hash does not match its predecessor: when the
+    /// commit's own bytes are still vouched for by what follows it, the predecessor was changed;
+    /// otherwise this commit was.
+    private func chainBreak(_ group: GroupID, _ head: GroupHead, at sequence: UInt64, bytes: UnsafeRawBufferPointer, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> StoreError {
+        if try vouchedHash(group, head, for: sequence, in: txn) == SHA256.hash(bytes) {
+            return .corrupt(group, sequence: sequence - 1, reason: "the commit does not hash to what the next commit records: it was changed")
+        }
+        return .corrupt(group, sequence: sequence, reason: "its previous hash does not match commit \(sequence - 1): it was changed")
     }
 
     /// The group's replica after commit `sequence`: the nearest snapshot at or before it, plus

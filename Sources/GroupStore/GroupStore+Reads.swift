@@ -26,23 +26,25 @@ public struct GroupSummary: Sendable, Equatable {
 extension GroupStore {
     /// Every group, in group ID order.
     public func groups() throws(StoreError) -> [GroupSummary] {
-        try reading { txn in
-            var summaries: [GroupSummary] = []
-            try txn.withCursor(databases.groups) { cursor in
-                try cursor.forEach { entry in
-                    guard let text = String(validating: entry.key, as: UTF8.self), let group = try? GroupID(text) else {
-                        throw StoreError.corrupt(nil, sequence: nil, reason: "a group head is filed under a key that is not a group ID")
-                    }
-                    let head: GroupHead
-                    do throws(BinaryDecodingError) { head = try GroupHead(decoding: entry.value) } catch {
-                        throw StoreError.corrupt(group, sequence: nil, reason: "its head record: \(error)")
-                    }
-                    summaries.append(GroupSummary(group: group, headSequence: head.sequence))
-                    return .next
+        try reading { txn in try groups(in: txn) }
+    }
+
+    func groups(in txn: borrowing some ReadableTransaction & ~Copyable) throws -> [GroupSummary] {
+        var summaries: [GroupSummary] = []
+        try txn.withCursor(databases.groups) { cursor in
+            try cursor.forEach { entry in
+                guard let text = String(validating: entry.key, as: UTF8.self), let group = try? GroupID(text) else {
+                    throw StoreError.corrupt(nil, sequence: nil, reason: "a group head is filed under a key that is not a group ID")
                 }
+                let head: GroupHead
+                do throws(BinaryDecodingError) { head = try GroupHead(decoding: entry.value) } catch {
+                    throw StoreError.corrupt(group, sequence: nil, reason: "its head record: \(error)")
+                }
+                summaries.append(GroupSummary(group: group, headSequence: head.sequence))
+                return .next
             }
-            return summaries
         }
+        return summaries
     }
 
     /// The group's last commit's sequence.

@@ -17,10 +17,17 @@ extension GroupStore {
         var report = RebuildReport(groups: 0, commits: 0, snapshots: 0)
         do {
             try environment.write { txn in
+                // Check every chain first, while the heads that vouch for each log's last commit
+                // are still there: a damaged log stops the rebuild, naming the changed commit.
+                let vouched = try headHashes(in: txn)
+                for summary in try groups(in: txn) {
+                    let head = try existingHead(of: summary.group, in: txn)
+                    try verifiedCommits(summary.group, head, from: 0, through: head.sequence, in: txn) { _ in }
+                }
                 for database in [databases.groups, databases.outcomes, databases.snapshots, databases.memberships] {
                     try txn.drop(database)
                 }
-                report = try replayEveryLog(in: txn)
+                report = try replayEveryLog(vouchedBy: vouched, in: txn)
             }
         } catch {
             throw StoreError.wrap(error)
@@ -28,11 +35,26 @@ extension GroupStore {
         return report
     }
 
-    private func replayEveryLog(in txn: borrowing WriteTransaction) throws -> RebuildReport {
+    /// Each group's head hash by group number, as stored before the rebuild.
+    private func headHashes(in txn: borrowing WriteTransaction) throws -> [UInt64: (sequence: UInt64, hash: Digest)] {
+        var hashes: [UInt64: (sequence: UInt64, hash: Digest)] = [:]
+        try txn.withCursor(databases.groups) { cursor in
+            try cursor.forEach { entry in
+                if let head = try? GroupHead(decoding: entry.value) { hashes[head.number] = (head.sequence, head.hash) }
+                return .next
+            }
+        }
+        return hashes
+    }
+
+    private func replayEveryLog(vouchedBy heads: [UInt64: (sequence: UInt64, hash: Digest)], in txn: borrowing WriteTransaction) throws -> RebuildReport {
         var groups = 0, commits = 0, snapshots = 0
         var current: (number: UInt64, group: GroupID, replica: Replica, previous: Digest?, sequence: UInt64)?
         func finish() throws {
             guard let current, let previous = current.previous else { return }
+            if let stored = heads[current.number], stored.sequence == current.sequence, stored.hash != previous {
+                throw StoreError.corrupt(current.group, sequence: current.sequence, reason: "the commit does not hash to what its group's head records: it was changed")
+            }
             let head = GroupHead(number: current.number, sequence: current.sequence, hash: previous)
             try txn.put(databases.groups, key: StoreKeys.group(current.group), value: head.encoded())
         }

@@ -56,14 +56,21 @@ public final class GroupStore: @unchecked Sendable {
         if isNew && !options.create {
             throw .notAStore(path: path, reason: "no GroupLog store here; create one with 'grouplog init'")
         }
-        do {
+        do throws(LMDBError) {
             environment = try LMDBEnvironment(path: path, options: LMDBEnvironment.Options(
                 mapSize: options.initialMapSize, maxMapSize: options.maximumMapSize, maxDatabases: 16,
                 noMetaSync: options.noMetaSync))
         } catch {
+            // A store already open in this process is there, just busy; anything else means the
+            // files are not an LMDB environment this build can open.
+            if error.code == EBUSY { throw .storage(error) }
             throw .notAStore(path: path, reason: "not a GroupLog store: \(error)")
         }
         do {
+            // Another program's LMDB environment is not ours to write into.
+            if !isNew && !options.create, try environment.existingDatabase("meta") == nil {
+                throw StoreError.notAStore(path: path, reason: "an LMDB environment, but not a GroupLog store")
+            }
             databases = Databases(
                 meta: try environment.database("meta"), groups: try environment.database("groups"),
                 commits: try environment.database("commits"), outcomes: try environment.database("outcomes"),
@@ -75,12 +82,15 @@ public final class GroupStore: @unchecked Sendable {
         }
     }
 
-    /// Writes the format version into a new store, and refuses a store of an unknown version.
+    /// Writes the format version into a new store, and refuses a store of an unknown version or
+    /// one without a version (another program's databases).
     private func checkFormat(isNew: Bool) throws {
         let stored: UInt8? = try environment.read { txn in
             try txn.get(databases.meta, key: StoreKeys.formatVersion).flatMap { $0.first }
         }
         switch stored {
+        case nil where !isNew && !options.create:
+            throw StoreError.notAStore(path: path, reason: "an LMDB environment, but not a GroupLog store (no format version)")
         case nil:
             try environment.write { txn in
                 try txn.put(databases.meta, key: StoreKeys.formatVersion, value: [Self.formatVersion])

@@ -25,6 +25,25 @@ extension LMDBEnvironment {
         return database
     }
 
+    /// The named database `name` if it exists; nil if it does not, and nothing is created.
+    /// - Throws: `LMDBError` for anything but a missing database.
+    public func existingDatabase(_ name: String) throws -> LMDBDatabase? {
+        if let cached = gate.locked({ databases[name] }) { return cached }
+        try gate.enterWrite("open database \(name)")
+        defer { gate.exitWrite() }
+        if let cached = gate.locked({ databases[name] }) { return cached }
+        let handle: MDB_dbi
+        do throws(LMDBError) {
+            handle = try openExistingDatabase(name)
+        } catch {
+            if error.isNotFound { return nil }
+            throw error
+        }
+        let database = LMDBDatabase(name: name, handle: handle)
+        gate.locked { databases[name] = database }
+        return database
+    }
+
     /// Opens an existing database in a read-only transaction, committed so the handle stays open.
     private func openExistingDatabase(_ name: String) throws(LMDBError) -> MDB_dbi {
         var adoptions = 0

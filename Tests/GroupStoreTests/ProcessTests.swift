@@ -1,0 +1,320 @@
+import Foundation
+import GroupCodec
+import GroupCore
+import GroupTestSupport
+import Testing
+@testable import GroupStore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The store shared by processes, through the real `grouplog` binary: readers in two processes
+/// agree, two writers racing for one sequence get one success and one `sequenceConflict`, and a
+/// writer killed with SIGKILL loses nothing it acknowledged and leaves no half commit
+/// (SPEC section 12).
+struct ProcessTests {
+    @Test func twoProcessesReadOneStateHash() throws {
+        guard let binary = GrouplogBinary.path else {
+            Issue.record(Comment(rawValue: GrouplogBinary.missing))
+            return
+        }
+        let group = GroupID.named("shared")
+        let log = randomChainedLog(seed: 42, count: 100, group: group)
+        let folded = Folded(log)
+        let atSixty = try #require(folded.states[60], "the random log has no group at commit 60; pick another seed")
+        try withScratchDirectory { root throws in
+            let path = root + "/store"
+            let store = try GroupStore(path: path, options: creating(snapshotInterval: 7))
+            try store.ingest(log)
+            // Two readers of commit 60 run while this process keeps writing to the store.
+            let busy = GroupID.named("busy")
+            try store.submit(to: busy, actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
+            let readers = try (0..<2).map { _ in try Child(binary, ["--store", path, "state", "shared", "--at", "60", "--json"]) }
+            var written: UInt64 = 0
+            while readers.contains(where: \.isRunning) || written < 3 {
+                written += 1
+                let renamed = try store.submit(to: busy, actor: .alix, time: 1 + written, changes: [.updateName("n\(written)")])
+                #expect(renamed.commit.sequence == written)
+            }
+            for reader in readers {
+                let result = reader.finish()
+                #expect(result.status == 0, "grouplog state failed: \(result.stderr)")
+                #expect(Self.stateHash(result.stdout) == StateCodec.hash(atSixty).hex, "\(result.stdout.prefix(300))")
+            }
+            // Two readers of the head, once the writes are done.
+            let head = try #require(try store.state(of: group).state)
+            let results = try (0..<2).map { _ in try Child(binary, ["--store", path, "state", "shared", "--json"]) }.map { $0.finish() }
+            let hashes = results.map { Self.stateHash($0.stdout) }
+            #expect(hashes[0] != nil && hashes[0] == hashes[1], "\(results.map(\.stderr))")
+            #expect(hashes[0] == StateCodec.hash(head).hex)
+        }
+    }
+
+    @Test func twoWritersForOneSequenceGetOneSuccessAndOneConflict() throws {
+        guard let binary = GrouplogBinary.path else {
+            Issue.record(Comment(rawValue: GrouplogBinary.missing))
+            return
+        }
+        try withScratchDirectory { root throws in
+            let path = root + "/store"
+            let store = try GroupStore(path: path, options: creating())
+            try store.submit(to: .named("race"), actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
+            for round in 1...4 {
+                let sequence = UInt64(round)
+                let writers = try ["a", "b"].map { name in
+                    try Child(binary, [
+                        "--store", path, "submit", "race", "--actor", "alix", "--time", "\(round * 10)",
+                        "--expect-sequence", "\(sequence)", "--changes", #"[{"op": "updateName", "name": "\#(name)\#(round)"}]"#,
+                    ])
+                }.map { $0.finish() }
+                let statuses = writers.map(\.status).sorted()
+                #expect(statuses == [0, 3], "round \(round): exit codes \(writers.map(\.status)), stderr \(writers.map(\.stderr))")
+                guard let winner = writers.firstIndex(where: { $0.status == 0 }), let loser = writers.firstIndex(where: { $0.status == 3 }) else { continue }
+                #expect(writers[winner].stdout == "\(sequence)\n")
+                #expect(writers[loser].stderr.contains("sequenceConflict"), "\(writers[loser].stderr)")
+                #expect(try store.headSequence(of: .named("race")) == sequence)
+                #expect(try store.state(of: .named("race")).state?.metadata.name == "\(winner == 0 ? "a" : "b")\(round)")
+            }
+            #expect(try store.verify() == [])
+        }
+    }
+
+    /// A `sh` loop runs `grouplog submit` again and again, printing each acknowledged sequence;
+    /// its whole process group is killed with SIGKILL after a seeded random delay, 24 times.
+    /// After each kill: every acknowledged commit is there, at most the one commit in flight
+    /// follows them, nothing is half written, and the next submit works.
+    @Test func writerKilledWithSIGKILLLosesNothingAcknowledged() throws {
+        guard let binary = GrouplogBinary.path else {
+            Issue.record(Comment(rawValue: GrouplogBinary.missing))
+            return
+        }
+        let group = GroupID.named("killed")
+        var random = SeededGenerator(seed: 1_909)
+        try withScratchDirectory { root throws in
+            let path = root + "/store"
+            do {
+                let store = try GroupStore(path: path, options: creating())
+                try store.submit(to: group, actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
+            }
+            var head: UInt64 = 0
+            var acknowledgedInAll = 0
+            var inFlight = 0
+            for round in 0..<24 {
+                let base = UInt64(1_000_000 * (round + 1))
+                let prefix = "r\(round)"
+                let loop = try SubmitLoop(binary: binary, store: path, group: group.rawValue, startTime: base, prefix: prefix, errors: root + "/loop-\(round).err")
+                usleep(UInt32(random.int(20...300)) * 1_000)
+                let outcome = loop.kill()
+                if let status = outcome.exitStatus {
+                    let stderr = (try? String(contentsOfFile: root + "/loop-\(round).err", encoding: .utf8)) ?? ""
+                    Issue.record("round \(round): the submit loop stopped by itself (exit \(status)) before it was killed: \(stderr)")
+                }
+                #expect(outcome.stragglers.isEmpty, "round \(round): processes of the killed group still ran: \(outcome.stragglers)")
+
+                let acknowledged = outcome.output.split(separator: "\n").map { UInt64($0) }
+                #expect(!acknowledged.contains(nil), "round \(round): unexpected output \(outcome.output.debugDescription)")
+                acknowledgedInAll += acknowledged.count
+                let store = try GroupStore(path: path)
+                let newHead = try store.headSequence(of: group)
+                for (index, sequence) in acknowledged.compactMap({ $0 }).enumerated() {
+                    #expect(sequence == head + 1 + UInt64(index), "round \(round): acknowledged \(acknowledged)")
+                }
+                let unacknowledged = Int(newHead) - Int(head) - acknowledged.count
+                if unacknowledged == 1 { inFlight += 1 }
+                #expect(unacknowledged == 0 || unacknowledged == 1,
+                        "round \(round): head \(newHead) after \(head) with \(acknowledged.count) acknowledged")
+                if newHead > head {
+                    // Every commit of the round, acknowledged or in flight, is whole and in order.
+                    let written = try store.commits(of: group, from: head + 1)
+                    for (index, logged) in written.enumerated() {
+                        let number = index + 1
+                        #expect(logged.outcome == .applied)
+                        #expect(logged.commit.changes == [.updateName("\(prefix)-\(number)")], "round \(round) commit \(logged.commit.sequence)")
+                        #expect(logged.commit.time == base + UInt64(number))
+                    }
+                }
+                #expect(try store.verify() == [], "round \(round)")
+                let state = try #require(try store.state(of: group).state)
+                #expect(state.lastAppliedSequence == newHead)
+                // The next submit works, right after the killed writer.
+                let next = try store.submit(to: group, actor: .alix, time: base + 900_000, changes: [.updateName("after \(round)")], expectedSequence: newHead + 1)
+                #expect(next.commit.sequence == newHead + 1)
+                head = newHead + 1
+            }
+            // Informational: how much the loops got done in all.
+            print("ProcessTests: \(acknowledgedInAll) commits acknowledged over 24 killed writers, \(inFlight) killed after writing but before acknowledging; head \(head)")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The `stateHash` of `grouplog state --json` output.
+    private static func stateHash(_ output: String) -> String? {
+        guard case let .object(object)? = try? JSONParser.parse(output), case let .string(hash)? = object["stateHash"] else { return nil }
+        return hash
+    }
+}
+
+/// The `grouplog` binary SwiftPM builds next to the test bundle (the grouplogTests target makes
+/// it part of every `swift build --build-tests`).
+enum GrouplogBinary {
+    static let places: [URL] = {
+        let here = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        return here + here.map { $0.deletingLastPathComponent() }
+    }()
+
+    static let path: String? = {
+        for folder in places {
+            let candidate = folder.appendingPathComponent("grouplog").path
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate) {
+                return candidate
+            }
+        }
+        return nil
+    }()
+
+    static var missing: String {
+        "the grouplog binary was not found next to the test bundle (looked in \(places.map(\.path))); "
+            + "build it with `swift build --build-tests`, which builds it for the grouplogTests target"
+    }
+}
+
+/// A child process with its outputs captured.
+private final class Child {
+    private let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+
+    init(_ binary: String, _ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Waits for the process and returns its exit status and outputs. The outputs are small
+    /// (a state's JSON, one line), so reading one after the other cannot block.
+    func finish() -> (status: Int32, stdout: String, stderr: String) {
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        return (status, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
+
+/// `sh` running `grouplog submit` in a loop, in a process group of its own so that one SIGKILL
+/// reaches the shell and the `grouplog` it is running. Standard output (the acknowledged
+/// sequences) goes to a pipe; standard error to a file.
+private struct SubmitLoop {
+    static let script = #"""
+    i=0
+    while :; do
+      i=$((i+1))
+      "$1" --store "$2" submit "$3" --actor alix --time $(($4+i)) --changes "[{\"op\": \"updateName\", \"name\": \"$5-$i\"}]" || exit 17
+    done
+    """#
+
+    let pid: pid_t
+    private let output: Int32
+
+    /// The descriptors open in this process now.
+    private static func openDescriptors() -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
+    }
+
+    init(binary: String, store: String, group: String, startTime: UInt64, prefix: String, errors: String) throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        defer { close(ends[1]) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Keep other tests' pipes out of the loop's processes, or their readers would wait for
+        // it. A descriptor closed meanwhile is no error: glibc ignores EBADF for a close action.
+        for descriptor in Self.openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        let words = ["/bin/sh", "-c", Self.script, "sh", binary, store, group, String(startTime), prefix]
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for word in argv { free(word) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, environ)
+        guard spawned == 0 else {
+            close(ends[0])
+            throw POSIXError(.init(rawValue: spawned) ?? .EIO)
+        }
+        pid = child
+        output = ends[0]
+    }
+
+    /// Kills the whole process group with SIGKILL, reaps the shell, waits until no process of
+    /// the group runs any more, and returns what the loop printed.
+    /// - Returns: `exitStatus` when the shell had exited by itself before the kill.
+    func kill() -> (output: String, exitStatus: Int32?, stragglers: [pid_t]) {
+        var status: Int32 = 0
+        let exitedEarly = waitpid(pid, &status, WNOHANG) == pid
+        if !exitedEarly {
+            _ = Glibc.kill(-pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
+        }
+        // The grouplog the shell was running is not our child: wait until it is gone (or a
+        // zombie, which has finished all its writes).
+        var stragglers = ProcessGroup.living(pid)
+        var waited = 0
+        while !stragglers.isEmpty && waited < 2_000 {
+            _ = Glibc.kill(-pid, SIGKILL)
+            usleep(5_000)
+            waited += 1
+            stragglers = ProcessGroup.living(pid)
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = read(output, &buffer, buffer.count)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        close(output)
+        let exitStatus: Int32? = exitedEarly && (status & 0x7F) == 0 ? (status >> 8) & 0xFF : nil
+        return (String(decoding: bytes, as: UTF8.self), exitStatus, stragglers)
+    }
+}
+
+/// Processes by process group, read from `/proc`.
+private enum ProcessGroup {
+    /// The processes of group `group` that are neither zombies nor dead.
+    static func living(_ group: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        var living: [pid_t] = []
+        for entry in entries {
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // After the command name: state, parent, process group, ...
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, let processGroup = pid_t(fields[2]), processGroup == group else { continue }
+            if fields[0] != "Z" && fields[0] != "X" { living.append(pid) }
+        }
+        return living
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import GroupCodec
+import GroupCore
+import GroupTestSupport
+import Testing
+@testable import GroupStore
+
+// Helpers shared by the store's tests (StoreTests, IngestTests, StoreFailureTests, ProcessTests).
+
+/// Runs `body` with the path of a fresh temporary directory, deleted afterwards.
+///
+/// Named apart from LMDBTests' private `withDirectory`, so neither shadows the other.
+func withScratchDirectory<T>(_ body: (String) throws -> T) throws -> T {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("grouplog-store-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try body(url.path)
+}
+
+/// Runs `body` with a store created in a fresh temporary directory (the store's own directory
+/// is `store` inside it), deleted afterwards.
+func withNewStore<T>(
+    snapshotInterval: UInt64 = StoreOptions.defaultSnapshotInterval, defaultMemberLimit: Int = 250,
+    _ body: (GroupStore) throws -> T
+) throws -> T {
+    try withScratchDirectory { root throws in
+        let store = try GroupStore(path: root + "/store", options: StoreOptions(
+            snapshotInterval: snapshotInterval, create: true, configuration: OperatorConfiguration(memberLimit: defaultMemberLimit)))
+        return try body(store)
+    }
+}
+
+/// Options that create the store when it is missing.
+func creating(snapshotInterval: UInt64 = StoreOptions.defaultSnapshotInterval, initialMapSize: Int = 64 << 20) -> StoreOptions {
+    StoreOptions(snapshotInterval: snapshotInterval, initialMapSize: initialMapSize, create: true)
+}
+
+extension Commit {
+    /// The same commit with another previous hash.
+    func with(previousHash: Digest?) -> Commit {
+        Commit(groupID: groupID, sequence: sequence, actor: actor, time: time, changes: changes, previousHash: previousHash)
+    }
+
+    /// The same commit with another sequence (and the same previous hash).
+    func with(sequence: UInt64) -> Commit {
+        Commit(groupID: groupID, sequence: sequence, actor: actor, time: time, changes: changes, previousHash: previousHash)
+    }
+}
+
+/// `commits` chained as a log stores them: each commit's previous hash is the hash of the one
+/// before (`first` for the first, nil for a log that starts at commit 0).
+func chained(_ commits: [Commit], after first: Digest? = nil) -> [Commit] {
+    var previous = first
+    return commits.map { commit in
+        let linked = commit.with(previousHash: previous)
+        previous = CommitCodec.hash(linked)
+        return linked
+    }
+}
+
+/// A random log of `count` commits of `group`, chained so that it can be ingested.
+func randomChainedLog(seed: UInt64, count: Int, group: GroupID = .test) -> [Commit] {
+    var settings = RandomLog(seed: seed)
+    settings.groupID = group
+    return chained(settings.commits(count: count))
+}
+
+/// The state after each commit and each commit's outcome, folded by a plain `Replica`.
+struct Folded {
+    var states: [GroupState?] = []
+    var outcomes: [CommitOutcome] = []
+
+    init(_ commits: [Commit], defaultMemberLimit: Int = GroupSettings.defaultMemberLimit) {
+        var replica = Replica(defaultMemberLimit: defaultMemberLimit)
+        for commit in commits {
+            outcomes.append(replica.fold(commit))
+            states.append(replica.state)
+        }
+    }
+
+    var final: GroupState? { states.last ?? nil }
+}
+
+/// The state hash, or nil when there is no group.
+func stateHash(_ state: GroupState?) -> Digest? { state.map(StateCodec.hash) }
+
+/// Everything a reader of the store can see: each group's head, every commit with its outcome,
+/// its head state's hash, what `verify` says, the cross-group index and the directory for
+/// `inboxes`. Two equal values mean nothing visible was written in between.
+struct StoreContents: Equatable, CustomStringConvertible {
+    let groups: [GroupSummary]
+    let logs: [GroupID: [LoggedCommit]]
+    let stateHashes: [GroupID: Digest?]
+    let problems: [VerifyProblem]
+    let memberships: [InboxID: [GroupID]]
+    let identities: [InboxID: [PublicIdentity]]
+
+    init(_ store: GroupStore, inboxes: [InboxID]) throws {
+        groups = try store.groups()
+        var logs: [GroupID: [LoggedCommit]] = [:]
+        var hashes: [GroupID: Digest?] = [:]
+        for summary in groups {
+            logs[summary.group] = try store.commits(of: summary.group)
+            hashes[summary.group] = stateHash(try store.state(of: summary.group).state)
+        }
+        self.logs = logs
+        stateHashes = hashes
+        problems = try store.verify()
+        var memberships: [InboxID: [GroupID]] = [:]
+        var identities: [InboxID: [PublicIdentity]] = [:]
+        for inbox in inboxes {
+            memberships[inbox] = try store.groups(containing: inbox)
+            identities[inbox] = try store.identities(of: inbox)
+        }
+        self.memberships = memberships
+        self.identities = identities
+    }
+
+    var description: String {
+        groups.map { "\($0.group)@\($0.headSequence)" }.joined(separator: ", ") + "; problems: \(problems)"
+    }
+}
+
+/// The bytes of a file, or nil when it cannot be read.
+func fileBytes(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+}
+
+/// Every offset at which `needle` occurs in `haystack`.
+func offsets(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
+    guard !needle.isEmpty, haystack.count >= needle.count else { return [] }
+    var found: [Int] = []
+    let first = needle[0]
+    var index = 0
+    let end = haystack.count - needle.count
+    while index <= end {
+        if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+            found.append(index)
+        }
+        index += 1
+    }
+    return found
+}
+
+/// The package's fixtures, located from this file: `Tests/GroupStoreTests/StoreTestSupport.swift`.
+enum PackageFixtures {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures", isDirectory: true)
+
+    /// The `.json` files of `Fixtures/`, in name order (empty when the folder is missing).
+    static var files: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    static func read(_ name: String) throws -> Fixture {
+        let path = folder.appendingPathComponent(name).path
+        let data = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)")
+        return try FixtureReader.read([UInt8](data), file: path)
+    }
+
+    /// The group ID a fixture runs under: its file name without `.json`, as the conformance test does.
+    static func groupID(of name: String) -> GroupID {
+        let stem = String(name.dropLast(".json".count))
+        return (try? GroupID(stem)) ?? GroupID(unchecked: "fixture")
+    }
+}
