@@ -8,7 +8,9 @@ grouplog_setup
 swift build -c release --product grouplog
 grouplog="$PWD/.build/release/grouplog"
 examples=()
-[ -f ../shared/examples/random-xmtp.json ] && examples+=(../shared/examples/random-xmtp.json)
+for example in random-xmtp random-fields; do
+  [ -f "../shared/examples/$example.json" ] && examples+=("../shared/examples/$example.json")
+done
 echo "== grouplog fixture run Fixtures ${examples[*]}"
 "$grouplog" fixture run Fixtures "${examples[@]}" | tail -n 3
 echo

@@ -7,5 +7,7 @@ grouplog_setup
 swift build --build-tests
 swift test --skip-build
 examples=()
-[ -f ../shared/examples/random-xmtp.json ] && examples+=(../shared/examples/random-xmtp.json)
+for example in random-xmtp random-fields; do
+  [ -f "../shared/examples/$example.json" ] && examples+=("../shared/examples/$example.json")
+done
 .build/debug/grouplog fixture run Fixtures "${examples[@]}"
