@@ -37,8 +37,10 @@ enum ConformanceCase: Sendable, CustomTestStringConvertible {
             .sorted()
         guard !names.isEmpty else { return [.noFixtures("the folder \(folder.path) holds no .json fixture")] }
         var cases = names.map { ConformanceCase.fixture(folder.appendingPathComponent($0)) }
-        let example = packageRoot.appendingPathComponent("../shared/examples/random-xmtp.json").standardizedFileURL
-        if manager.fileExists(atPath: example.path) { cases.append(.fixture(example)) }
+        for name in ["random-xmtp", "random-fields"] {
+            let example = packageRoot.appendingPathComponent("../shared/examples/\(name).json").standardizedFileURL
+            if manager.fileExists(atPath: example.path) { cases.append(.fixture(example)) }
+        }
         return cases
     }
 }

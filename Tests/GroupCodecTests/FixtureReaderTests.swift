@@ -32,6 +32,21 @@ struct BadFixture: Sendable, CustomTestStringConvertible {
         log(#"{"actor": "alix", "changes": [\#(change)]}"#)
     }
 
+    /// A fixture whose configuration lists `components`.
+    static func config(_ components: String...) -> String {
+        #"{"config": {"application_components": ["# + components.joined(separator: ", ") + #"]}, "commits": [{"actor": "alix", "changes": [{"op": "create"}]}]}"#
+    }
+
+    /// A well-formed configured field, but for what the arguments change.
+    static func component(id: Int = 49153, name: String = "CATEGORY", type: String = "string") -> String {
+        #"{"id": \#(id), "name": "\#(name)", "type": "\#(type)", "insert": "adminOnly", "update": "adminOnly", "delete": "adminOnly"}"#
+    }
+
+    /// A fixture whose commit 1, by alix, writes the field `field` with `mutation`.
+    static func mutation(_ mutation: String, field: String = #""SETTINGS""#) -> String {
+        change(#"{"op": "updateMetadataField", "field": \#(field), "mutation": \#(mutation)}"#)
+    }
+
     static let longInbox = String(repeating: "a", count: 129)
     static let longHandle = String(repeating: "h", count: 257)
 
@@ -113,9 +128,22 @@ struct BadFixture: Sendable, CustomTestStringConvertible {
                    at: "$.commits[1].time", saying: "whole number", "found 1.5"),
         BadFixture("unsupported expectation key", log(top: #""expect": {"members": {"alix": "superAdmin"}, "canSend": {"bo": true}}"#),
                    at: "$.expect.canSend", saying: #""canSend""#, "not checked"),
-        BadFixture("non-empty application_components",
-                   #"{"config": {"application_components": [{"id": 49153, "type": "string"}]}, "commits": [{"actor": "alix", "changes": [{"op": "create"}]}]}"#,
-                   at: "$.config.application_components", saying: "application components", "not read"),
+        BadFixture("a configured field without its policies", config(#"{"id": 49153, "type": "string"}"#),
+                   at: "$.config.application_components[0]", saying: #"missing required key "insert""#),
+        BadFixture("a configured field without an ID", config(#"{"type": "string", "insert": "allowAll", "update": "allowAll", "delete": "allowAll"}"#),
+                   at: "$.config.application_components[0]", saying: #"missing required key "id""#),
+        BadFixture("a configured field in the well-known range", config(component(id: 33024)),
+                   at: "$.config.application_components[0].id", saying: "entry 0", "0x8100", "outside the application ranges"),
+        BadFixture("a configured field with an unknown type", config(component(type: "list")),
+                   at: "$.config.application_components[0].type", saying: "entry 0", #"unknown type "list""#),
+        BadFixture("a configured field with an unknown policy", config(component(), #"{"id": 49154, "type": "bytes", "insert": "owner", "update": "allowAll", "delete": "allowAll"}"#),
+                   at: "$.config.application_components[1].insert", saying: #"unknown policy "owner""#),
+        BadFixture("two configured fields with one ID", config(component(), component(name: "OTHER")),
+                   at: "$.config.application_components[1]", saying: "entry 1", "0xC001", "already used by entry 0"),
+        BadFixture("a misspelt key of a configured field", config(#"{"id": 49153, "type": "string", "insert": "allowAll", "update": "allowAll", "delete": "allowAll", "in_group": true}"#),
+                   at: "$.config.application_components[0].in_group", saying: #"unknown key "in_group""#, "in_groups"),
+        BadFixture("a misspelt configuration key", #"{"config": {"memberLimit": 5}, "commits": [{"actor": "alix", "changes": [{"op": "create"}]}]}"#,
+                   at: "$.config.memberLimit", saying: #"unknown key "memberLimit""#, "member_limit"),
         BadFixture("addMembers with nobody", change(#"{"op": "addMembers", "inboxes": [], "identities": []}"#),
                    at: "$.commits[1].changes[0]", saying: "at least one inbox", "identity"),
         BadFixture("removeMembers with an empty list", change(#"{"op": "removeMembers", "inboxes": []}"#),
@@ -128,6 +156,40 @@ struct BadFixture: Sendable, CustomTestStringConvertible {
                    at: "$.identities[0].handle", saying: #"unknown key "handle""#, "handles"),
         BadFixture("commit expect of the wrong type", log(#"{"actor": "bo", "changes": [{"op": "leave"}], "expect": 3}"#),
                    at: "$.commits[1].expect", saying: "expected an object, found a number"),
+        BadFixture("bytes that are not base64", mutation(#"{"kind": "replace", "value": {"kind": "bytes", "value": "abc"}}"#),
+                   at: "$.commits[1].changes[0].mutation.value.value", saying: #""abc" is not valid base64"#),
+        BadFixture("bytes whose padding bits are set", mutation(#"{"kind": "replace", "value": {"kind": "bytes", "value": "aGl="}}"#),
+                   at: "$.commits[1].changes[0].mutation.value.value", saying: #""aGl=" is not valid base64"#),
+        BadFixture("an unknown value kind", mutation(#"{"kind": "replace", "value": {"kind": "number", "value": "1"}}"#),
+                   at: "$.commits[1].changes[0].mutation.value.kind", saying: #"unknown value kind "number""#, "bytes"),
+        BadFixture("an unknown mutation kind", mutation(#"{"kind": "merge", "value": "x"}"#),
+                   at: "$.commits[1].changes[0].mutation.kind", saying: #"unknown mutation kind "merge""#, "replace, mapDelta or setDelta"),
+        BadFixture("replace without a value", mutation(#"{"kind": "replace"}"#),
+                   at: "$.commits[1].changes[0].mutation", saying: #"replace needs "value""#),
+        BadFixture("mapDelta delete with a value", mutation(#"{"kind": "mapDelta", "op": "delete", "key": "k", "value": "v"}"#),
+                   at: "$.commits[1].changes[0].mutation", saying: "mapDelta delete takes no value"),
+        BadFixture("mapDelta insert without a value", mutation(#"{"kind": "mapDelta", "op": "insert", "key": "k"}"#),
+                   at: "$.commits[1].changes[0].mutation", saying: "mapDelta insert needs a value"),
+        BadFixture("mapDelta update with a null value", mutation(#"{"kind": "mapDelta", "op": "update", "key": "k", "value": null}"#),
+                   at: "$.commits[1].changes[0].mutation", saying: "mapDelta update needs a value"),
+        BadFixture("mapDelta without a key", mutation(#"{"kind": "mapDelta", "op": "insert", "value": "v"}"#),
+                   at: "$.commits[1].changes[0].mutation", saying: #"missing required key "key""#),
+        BadFixture("setDelta op update", mutation(#"{"kind": "setDelta", "op": "update", "key": "k"}"#, field: #""TAGS""#),
+                   at: "$.commits[1].changes[0].mutation.op", saying: #"unknown setDelta op "update""#, "insert, delete"),
+        BadFixture("setDelta with a value", mutation(#"{"kind": "setDelta", "op": "insert", "key": "k", "value": "v"}"#, field: #""TAGS""#),
+                   at: "$.commits[1].changes[0].mutation.value", saying: #"unknown key "value""#),
+        BadFixture("a field ID over 65535", mutation(#"{"kind": "replace", "value": "x"}"#, field: "65536"),
+                   at: "$.commits[1].changes[0].field", saying: "65536 is not a 16-bit component ID"),
+        BadFixture("a field that is neither a name nor an ID", mutation(#"{"kind": "replace", "value": "x"}"#, field: "true"),
+                   at: "$.commits[1].changes[0].field", saying: "expected a string, found"),
+        BadFixture("registerFields with no names", change(#"{"op": "registerFields", "fields": []}"#),
+                   at: "$.commits[1].changes[0].fields", saying: "at least one field name"),
+        BadFixture("registerFields with a descriptor instead of a name", change(#"{"op": "registerFields", "fields": [{"id": 49153}]}"#),
+                   at: "$.commits[1].changes[0].fields[0]", saying: "expected a string, found an object"),
+        BadFixture("updateUserData with no values", change(#"{"op": "updateUserData", "values": []}"#),
+                   at: "$.commits[1].changes[0].values", saying: "at least one value"),
+        BadFixture("updateUserData without a value", change(#"{"op": "updateUserData", "values": [{"field": "USER_DISPLAY_NAME"}]}"#),
+                   at: "$.commits[1].changes[0].values[0]", saying: #"needs "value""#, "null removes"),
         BadFixture("member_limit below 1",
                    #"{"config": {"member_limit": 0}, "commits": [{"actor": "alix", "changes": [{"op": "create"}]}]}"#,
                    at: "$.config.member_limit", saying: "at least 1"),
@@ -260,6 +322,34 @@ struct FixtureReaderTests {
          .updateDisappearingMessages(DisappearingMessages(fromNs: -1, inNs: .max))),
         (#"{"op": "updateDisappearingMessages", "fromNs": null, "inNs": null}"#, .updateDisappearingMessages(nil)),
         (#"{"op": "updateDisappearingMessages"}"#, .updateDisappearingMessages(nil)),
+        (#"{"op": "registerFields", "fields": ["GROUP_CATEGORY", "USER_DISPLAY_NAME"]}"#,
+         .registerFields([.unknown(name: "GROUP_CATEGORY"), .unknown(name: "USER_DISPLAY_NAME")])),
+        (#"{"op": "updateMetadataField", "field": "ANNOUNCEMENT", "mutation": {"kind": "replace", "value": "hello"}}"#,
+         .updateMetadataField(field: .name("ANNOUNCEMENT"), mutation: .replace(.string("hello")))),
+        (#"{"op": "updateMetadataField", "field": 49153, "mutation": {"kind": "replace", "value": {"kind": "string", "value": "sports"}}}"#,
+         .updateMetadataField(field: .id(ComponentID(0xC001)), mutation: .replace(.string("sports")))),
+        (#"{"op": "updateMetadataField", "field": "GROUP_IMAGE", "mutation": {"kind": "replace", "value": {"kind": "bytes", "value": "iVBORw=="}}}"#,
+         .updateMetadataField(field: .name("GROUP_IMAGE"), mutation: .replace(.bytes([0x89, 0x50, 0x4E, 0x47])))),
+        (#"{"op": "updateMetadataField", "field": "GROUP_IMAGE", "mutation": {"kind": "replace", "value": {"kind": "bytes", "value": ""}}}"#,
+         .updateMetadataField(field: .name("GROUP_IMAGE"), mutation: .replace(.bytes([])))),
+        (#"{"op": "updateMetadataField", "field": 33026, "mutation": {"kind": "replace", "value": null}}"#,
+         .updateMetadataField(field: .id(WellKnownFields.announcement), mutation: .replace(nil))),
+        (#"{"op": "updateMetadataField", "field": "GROUP_PREFERENCES", "mutation": {"kind": "mapDelta", "op": "insert", "key": "voice", "value": "off"}}"#,
+         .updateMetadataField(field: .name("GROUP_PREFERENCES"), mutation: .mapDelta(.insert, key: .string("voice"), value: .string("off")))),
+        (#"{"op": "updateMetadataField", "field": "SHARED_FILES", "mutation": {"kind": "mapDelta", "op": "update", "key": {"kind": "string", "value": "a.txt"}, "value": {"kind": "bytes", "value": "aGk="}}}"#,
+         .updateMetadataField(field: .name("SHARED_FILES"), mutation: .mapDelta(.update, key: .string("a.txt"), value: .bytes(Array("hi".utf8))))),
+        (#"{"op": "updateMetadataField", "field": 49154, "mutation": {"kind": "mapDelta", "op": "delete", "key": {"kind": "bytes", "value": "AAE="}}}"#,
+         .updateMetadataField(field: .id(ComponentID(0xC002)), mutation: .mapDelta(.delete, key: .bytes([0, 1]), value: nil))),
+        (#"{"op": "updateMetadataField", "field": "TAGS", "mutation": {"kind": "setDelta", "op": "insert", "key": "music"}}"#,
+         .updateMetadataField(field: .name("TAGS"), mutation: .setDelta(.insert, key: .string("music")))),
+        (#"{"op": "updateMetadataField", "field": "BADGES", "mutation": {"kind": "setDelta", "op": "delete", "key": {"kind": "bytes", "value": "/w=="}}}"#,
+         .updateMetadataField(field: .name("BADGES"), mutation: .setDelta(.delete, key: .bytes([0xFF])))),
+        (#"{"op": "updateUserData", "values": [{"field": "USER_DISPLAY_NAME", "value": "Bo"}, {"field": 49155, "value": {"kind": "bytes", "value": "AQID"}}, {"field": "STATUS", "value": null}]}"#,
+         .updateUserData([
+             UserFieldUpdate(field: .name("USER_DISPLAY_NAME"), value: .string("Bo")),
+             UserFieldUpdate(field: .id(ComponentID(0xC003)), value: .bytes([1, 2, 3])),
+             UserFieldUpdate(field: .name("STATUS"), value: nil),
+         ])),
     ]
 
     @Test(arguments: everyOp)
@@ -291,6 +381,24 @@ struct FixtureReaderTests {
                 FixtureCommit(actor: .bo, time: 1500, changes: [.addAdmin(.bo), .leave], expect: .rejected(code: "permissionDenied")),
             ],
             expect: expect))
+    }
+
+    @Test func readsTheConfigurationsFields() throws {
+        let fixture = try read("""
+        {"config": {"member_limit": 30, "application_components": [
+           {"id": 49153, "name": "GROUP_CATEGORY", "type": "string", "insert": "adminOnly", "update": "adminOnly", "delete": "adminOnly"},
+           {"id": 64768, "type": "map", "key": "bytes", "insert": "allowAll", "update": "author", "delete": {"any": ["author", "adminOnly"]},
+            "in_groups": false, "in_dms": true}
+         ]},
+         "commits": [{"actor": "alix", "changes": [{"op": "create"}]}]}
+        """)
+        #expect(fixture.config == OperatorConfiguration(memberLimit: 30, components: [
+            .init(descriptor: FieldDescriptor(id: ComponentID(0xC001), name: "GROUP_CATEGORY", type: .string,
+                                              insert: .adminOnly, update: .adminOnly, delete: .adminOnly)),
+            .init(descriptor: FieldDescriptor(id: ComponentID(0xFD00), name: nil, type: .map(key: .bytes, value: .string),
+                                              insert: .allowAll, update: .author, delete: .any([.author, .adminOnly])),
+                  inGroups: false, inDMs: true),
+        ]))
     }
 
     @Test func optionalPartsTakeTheirDefaults() throws {

@@ -36,6 +36,21 @@ private func dm(_ creator: InboxID, _ other: InboxID) -> RejectionTests.Scenario
     by(creator, .create(CreateConversation(kind: .dm, members: [other])))
 }
 
+/// A group of alix (super admin) and `members` that registers the fields of `RejectionTests.fields`.
+private func groupWithFields(_ members: InboxID...) -> RejectionTests.Scenario.Step {
+    by(.alix, .create(CreateConversation(members: members, fields: RejectionTests.fields)))
+}
+
+/// `updateMetadataField` naming the field by name.
+private func write(_ field: String, _ mutation: FieldMutation) -> Change {
+    .updateMetadataField(field: .name(field), mutation: mutation)
+}
+
+/// `updateUserData` with one entry.
+private func userData(_ field: String, _ value: FieldValue?) -> Change {
+    .updateUserData([UserFieldUpdate(field: .name(field), value: value)])
+}
+
 private func scenario(_ name: String, _ code: String, at index: Int?, _ steps: RejectionTests.Scenario.Step...) -> RejectionTests.Scenario {
     RejectionTests.Scenario(name: name, steps: steps, code: code, changeIndex: index)
 }
@@ -52,6 +67,13 @@ struct RejectionTests {
     ]
 
     static let unknown = ResolvedIdentity(.handle("@nobody"), inbox: nil)
+
+    /// Application fields for the field scenarios: one of a type this version does not
+    /// support, and one in the immutable range.
+    static let fields: [FieldDescriptor] = [
+        FieldDescriptor(id: ComponentID(0xC001), name: "LIST", type: .unsupported("list"), insert: .allowAll, update: .allowAll, delete: .allowAll),
+        FieldDescriptor(id: ComponentID(0xFD00), name: "FOUNDED", type: .string, insert: .allowAll, update: .allowAll, delete: .allowAll),
+    ]
 
     static let scenarios: [Scenario] = [
         scenario("a commit after a rejected commit 0", "groupNotFound", at: nil,
@@ -161,6 +183,35 @@ struct RejectionTests {
                  group(.bo), by(.bo, .requestRemoval), by(.bo, .requestRemoval)),
         scenario("a removal request twice in one commit", "alreadyPendingRemoval", at: 1,
                  group(.bo), by(.bo, .requestRemoval, .requestRemoval)),
+        scenario("writing a field the group never registered", "unknownField", at: 1,
+                 group(.bo), by(.bo, .updateName("ok"), write("GROUP_CATEGORY", .replace(.string("x"))))),
+        scenario("writing a field by an ID outside the field ranges", "unknownField", at: 0,
+                 group(.bo), by(.bo, .updateMetadataField(field: .id(ComponentID(0x7FFF)), mutation: .replace(.string("x"))))),
+        scenario("registering a name no configuration knows", "unknownField", at: 0,
+                 group(.bo), by(.alix, .registerFields([.unknown(name: "GROUP_CATEGORY")]))),
+        scenario("user data in a field that is not a user field", "notUserField", at: 0,
+                 group(.bo), by(.bo, userData("ANNOUNCEMENT", .string("hi")))),
+        scenario("a user field listed twice", "duplicateField", at: 0,
+                 group(.bo), by(.bo, .updateUserData([
+                     UserFieldUpdate(field: .name("USER_DISPLAY_NAME"), value: .string("Bo")),
+                     UserFieldUpdate(field: .id(WellKnownFields.userDisplayName), value: nil),
+                 ]))),
+        scenario("bytes into a string field", "wrongType", at: 0,
+                 group(.bo), by(.alix, write("ANNOUNCEMENT", .replace(.bytes([1]))))),
+        scenario("a map delta on a scalar", "wrongType", at: 0,
+                 group(.bo), by(.alix, write("WELCOME_MESSAGE", .mapDelta(.insert, key: .string("k"), value: .string("v"))))),
+        scenario("a field of a type this version does not support", "unsupportedType", at: 0,
+                 groupWithFields(.bo), by(.bo, write("LIST", .replace(.string("x"))))),
+        scenario("inserting a map key that is present", "keyExists", at: 1,
+                 group(.bo), by(.bo, write("SHARED_FILES", .mapDelta(.insert, key: .string("a.txt"), value: .bytes([1])))),
+                 by(.bo, .updateName("ok"), write("SHARED_FILES", .mapDelta(.insert, key: .string("a.txt"), value: .bytes([2]))))),
+        scenario("deleting a map key that is absent", "keyNotFound", at: 0,
+                 group(.bo), by(.alix, write("GROUP_PREFERENCES", .mapDelta(.delete, key: .string("voice"), value: nil)))),
+        scenario("writing an immutable field a second time", "immutableField", at: 0,
+                 groupWithFields(.bo), by(.bo, write("FOUNDED", .replace(.string("2024")))),
+                 by(.alix, write("FOUNDED", .replace(.string("2025"))))),
+        scenario("registering a field that is registered", "fieldAlreadyRegistered", at: 0,
+                 groupWithFields(.bo), by(.alix, .registerFields([.descriptor(fields[1])]))),
     ]
 
     @Test(arguments: scenarios)

@@ -245,7 +245,9 @@ extension BinaryWriter {
 
 extension BinaryReader {
     fileprivate mutating func readChange(version: UInt8) throws(BinaryDecodingError) -> Change {
-        switch try readTag("change op", ChangeTag.init(rawValue:)) {
+        // Version 1 had no field ops: a record claiming otherwise is not one this format wrote.
+        let opened = version < 2 ? { (tag: UInt8) in tag < ChangeTag.registerFields.rawValue ? ChangeTag(rawValue: tag) : nil } : ChangeTag.init(rawValue:)
+        switch try readTag("change op", opened) {
         case .create:
             return .create(try readCreate(version: version))
         case .registerFields:

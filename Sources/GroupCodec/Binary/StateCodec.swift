@@ -4,8 +4,8 @@ import GroupCore
 // state hash (SPEC section 4) is the SHA-256 of. Primitives as in BinaryWriter.swift, shared
 // values and tags as in BinaryWriter+Values.swift and WireTags.swift.
 //
-//   byte      format version: 2 (version 1, written before fields existed, still reads, with an
-//             empty registry)
+//   byte      format version: 2 (version 1, written before fields existed, still reads, with the
+//             well-known fields its create registered, empty)
 //   string    group ID
 //   byte      kind tag
 //   string    creator
@@ -149,9 +149,13 @@ public enum StateCodec {
             try reader.readMemberRecord()
         }
         let fieldsStart = reader.offset
-        let fields = recordVersion < 2 ? [] : try reader.readList("state fields", minimumSize: 8) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
-            (descriptor: try reader.readFieldDescriptor("state field"), content: try reader.readFieldContent("state field content"))
-        }
+        // A version-1 state predates fields, but its log's create registered the well-known
+        // ones all the same when replayed: restore them empty, so the state equals the replay.
+        let fields = recordVersion < 2
+            ? WellKnownFields.descriptors(for: kind, policies: policies).map { (descriptor: $0, content: FieldContent()) }
+            : try reader.readList("state fields", minimumSize: 8) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                (descriptor: try reader.readFieldDescriptor("state field"), content: try reader.readFieldContent("state field content"))
+            }
         var previousField: ComponentID?
         for field in fields {
             if let previousField, !(previousField < field.descriptor.id) {

@@ -77,7 +77,8 @@ public enum ConfigurationReader {
             return kind
         }
         func refuse(_ keys: String...) throws(FixtureError) {
-            for key in keys where entry.has(key) { throw fail(try entry.required(key), "a \(typeName) field takes no \"\(key)\"") }
+            let article = typeName.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            for key in keys where entry.has(key) { throw fail(try entry.required(key), "\(article) \(typeName) field takes no \"\(key)\"") }
         }
         let type: FieldType
         switch typeName {
