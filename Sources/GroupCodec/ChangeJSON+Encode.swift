@@ -67,6 +67,30 @@ extension ChangeJSON {
             object["values"] = .array(updates.map { update in
                 .object(JSONObject(["field": FieldJSON.encode(update.field), "value": update.value.map(FieldJSON.encode) ?? .null]))
             })
+        case .acceptInvitation, .declineInvitation, .deleteGroup:
+            break
+        case let .join(link):
+            if let link { object["link"] = .string(link) }
+        case let .approveJoin(inbox, role):
+            object["inbox"] = .string(inbox.rawValue)
+            if let role { object["role"] = .string(role.name) }
+        case let .rejectJoin(inbox):
+            object["inbox"] = .string(inbox.rawValue)
+        case let .createLink(link, role), let .updateLinkRole(link, role):
+            object["link"] = .string(link)
+            object["role"] = .string(role.name)
+        case let .deleteLink(link):
+            object["link"] = .string(link)
+        case let .blockForAll(list, blocked):
+            object["inboxes"] = inboxes(list)
+            object["blocked"] = .bool(blocked)
+        case let .mute(list, until):
+            object["inboxes"] = inboxes(list)
+            object["until"] = .uint(until)
+        case let .unmute(list), let .allowListAdd(list), let .allowListRemove(list), let .ban(list), let .unban(list):
+            object["inboxes"] = inboxes(list)
+        case let .muteAll(on), let .blockGroup(on):
+            object["on"] = .bool(on)
         }
         return .object(object)
     }

@@ -8,7 +8,9 @@ public enum ChangeJSON {
         "create", "addMembers", "removeMembers", "addAdmin", "removeAdmin", "addSuperAdmin", "removeSuperAdmin",
         "setRole", "transferOwnership", "updatePermission", "requestRemoval", "leave", "updateName",
         "updateDescription", "updateImageURL", "updateAppData", "updateDisappearingMessages", "registerFields",
-        "updateMetadataField", "updateUserData",
+        "updateMetadataField", "updateUserData", "acceptInvitation", "declineInvitation", "join", "approveJoin",
+        "rejectJoin", "createLink", "updateLinkRole", "deleteLink", "blockForAll", "mute", "unmute", "muteAll",
+        "allowListAdd", "allowListRemove", "ban", "unban", "blockGroup", "deleteGroup",
     ]
 
     /// Decodes one change; `path` names it in errors, such as `$.commits[2].changes[0]`.
@@ -101,6 +103,60 @@ public enum ChangeJSON {
         case "updateUserData":
             try allow("values")
             return .updateUserData(try FieldJSON.userUpdates(args.required("values")))
+        case "acceptInvitation":
+            try allow()
+            return .acceptInvitation
+        case "declineInvitation":
+            try allow()
+            return .declineInvitation
+        case "join":
+            try allow("link")
+            return .join(link: try args.optional("link").map(link))
+        case "approveJoin":
+            try allow("inbox", "role")
+            return .approveJoin(try args.required("inbox").inbox(), role: try args.optional("role").map(role))
+        case "rejectJoin":
+            try allow("inbox")
+            return .rejectJoin(try args.required("inbox").inbox())
+        case "createLink":
+            try allow("link", "role")
+            return .createLink(try link(args.required("link")), role: try role(args.required("role")))
+        case "updateLinkRole":
+            try allow("link", "role")
+            return .updateLinkRole(try link(args.required("link")), role: try role(args.required("role")))
+        case "deleteLink":
+            try allow("link")
+            return .deleteLink(try link(args.required("link")))
+        case "blockForAll":
+            try allow("inboxes", "blocked")
+            return .blockForAll(inboxes: try nonEmptyInboxes(args), blocked: try args.required("blocked").bool())
+        case "mute":
+            try allow("inboxes", "until")
+            return .mute(inboxes: try nonEmptyInboxes(args), until: try args.required("until").uint64())
+        case "unmute":
+            try allow("inboxes")
+            return .unmute(try nonEmptyInboxes(args))
+        case "muteAll":
+            try allow("on")
+            return .muteAll(try args.required("on").bool())
+        case "allowListAdd":
+            try allow("inboxes")
+            return .allowListAdd(try nonEmptyInboxes(args))
+        case "allowListRemove":
+            try allow("inboxes")
+            return .allowListRemove(try nonEmptyInboxes(args))
+        case "ban":
+            try allow("inboxes")
+            return .ban(try nonEmptyInboxes(args))
+        case "unban":
+            try allow("inboxes")
+            return .unban(try nonEmptyInboxes(args))
+        case "blockGroup":
+            try allow("on")
+            return .blockGroup(try args.required("on").bool())
+        case "deleteGroup":
+            try allow()
+            return .deleteGroup
         default:
             throw JSONField(.string(op), path: "\(field.path).op").error(
                 "unknown op \(op.debugDescription); this version reads \(supportedOps.joined(separator: ", "))")
@@ -112,6 +168,17 @@ public enum ChangeJSON {
         let inboxes = try field.inboxes()
         if inboxes.isEmpty { throw field.error("expected at least one inbox") }
         return inboxes
+    }
+
+    /// A link ID: like an identifier, 1 to 128 bytes of printable ASCII without spaces.
+    private static func link(_ field: JSONField) throws(FixtureError) -> String {
+        let text = try field.string()
+        do throws(IdentifierProblem) {
+            _ = try GroupID(text)
+        } catch {
+            throw field.error("invalid link ID \(text.quoted): it \(error)")
+        }
+        return text
     }
 
     private static func role(_ field: JSONField) throws(FixtureError) -> Role {

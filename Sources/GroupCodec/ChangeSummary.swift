@@ -50,6 +50,26 @@ extension Change {
             }
         case let .updateUserData(updates):
             return "updateUserData " + updates.map { "\($0.field) = \($0.value.map(\.description) ?? "unset")" }.joined(separator: ", ")
+        case .acceptInvitation, .declineInvitation, .deleteGroup:
+            return op
+        case let .join(link):
+            return "join" + (link.map { " via link \($0)" } ?? "")
+        case let .approveJoin(inbox, role):
+            return "approveJoin \(inbox)" + (role.map { " as \($0)" } ?? "")
+        case let .rejectJoin(inbox):
+            return "rejectJoin \(inbox)"
+        case let .createLink(link, role), let .updateLinkRole(link, role):
+            return "\(op) \(link) -> \(role)"
+        case let .deleteLink(link):
+            return "deleteLink \(link)"
+        case let .blockForAll(inboxes, blocked):
+            return "blockForAll \(list(inboxes))" + (blocked ? "" : " off")
+        case let .mute(inboxes, until):
+            return "mute \(list(inboxes)) until \(until)"
+        case let .unmute(inboxes), let .allowListAdd(inboxes), let .allowListRemove(inboxes), let .ban(inboxes), let .unban(inboxes):
+            return "\(op) \(list(inboxes))"
+        case let .muteAll(on), let .blockGroup(on):
+            return "\(op) \(on ? "on" : "off")"
         }
     }
 }

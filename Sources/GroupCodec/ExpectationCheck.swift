@@ -4,6 +4,8 @@ import GroupCore
 struct ExpectationCheck {
     /// Nil when the log never created its group.
     let state: GroupState?
+    /// The events of the last applied commit.
+    var events: [DomainEvent] = []
 
     func firstDifference(from expect: FixtureExpectation) -> FixtureDifference? {
         if let members = expect.members {
@@ -51,6 +53,27 @@ struct ExpectationCheck {
                 if !FieldReadingJSON.same(expected, actual) {
                     return difference("fields.\(name)", JSONWriter.write(expected), JSONWriter.write(actual))
                 }
+            }
+        }
+        if let wanted = expect.banned {
+            let actual = state?.bans ?? []
+            if actual != wanted { return difference("banned", describe(wanted), describe(actual)) }
+        }
+        if let wanted = expect.deleted {
+            let actual = state?.isDeleted ?? false
+            if actual != wanted { return difference("deleted", String(wanted), String(actual)) }
+        }
+        if let wanted = expect.canSend {
+            let time = state?.lastAppliedTime ?? 0
+            for inbox in wanted.keys.sorted() {
+                let actual = state?.canSend(inbox, at: time) ?? false
+                if actual != wanted[inbox] { return difference("canSend.\(inbox)", String(!actual), String(actual)) }
+            }
+        }
+        if let wanted = expect.events {
+            let actual = events.map(\.name)
+            if actual.sorted() != wanted.sorted() {
+                return difference("events", "[" + wanted.joined(separator: ", ") + "]", "[" + actual.joined(separator: ", ") + "]")
             }
         }
         if let wanted = expect.stateHash {

@@ -21,13 +21,20 @@ public struct FixtureExpectation: Equatable, Sendable {
     public var stateHash: Digest?
     /// Field name to its expected value, in the form of `FieldReadingJSON`.
     public var fields: [String: JSONValue]?
+    /// The ban list, exactly.
+    public var banned: Set<InboxID>?
+    public var deleted: Bool?
+    /// Inbox to whether it may send, at the last applied commit's time.
+    public var canSend: [InboxID: Bool]?
+    /// The names of the last applied commit's events, in any order.
+    public var events: [String]?
 
     public init() {}
 
     /// The keys this version checks, in the order the runner compares them.
     public static let supportedKeys = [
         "members", "states", "former", "left", "removed", "policySet", "name", "description", "imageURL",
-        "appData", "disappearingMessages", "stateHash", "fields",
+        "appData", "disappearingMessages", "stateHash", "fields", "banned", "deleted", "canSend", "events",
     ]
 }
 

@@ -41,6 +41,18 @@ extension FixtureReader {
                 expect.disappearingMessages = .some(nil)
             }
         }
+        expect.banned = try object.optional("banned").map(inboxSet)
+        expect.deleted = try object.optional("deleted")?.bool()
+        if let canSend = object.optional("canSend") {
+            var result: [InboxID: Bool] = [:]
+            for (inbox, value) in try inboxKeyed(canSend) { result[inbox] = try value.bool() }
+            expect.canSend = result
+        }
+        if let events = object.optional("events") {
+            var names: [String] = []
+            for item in try events.array() { names.append(try item.string()) }
+            expect.events = names
+        }
         if let fields = object.optional("fields") {
             var expected: [String: JSONValue] = [:]
             for member in try fields.object().object.members { expected[member.key] = member.value }

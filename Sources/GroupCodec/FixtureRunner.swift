@@ -45,7 +45,12 @@ public enum FixtureRunner {
         let directory = try fixture.directory()
         let commits = commits(of: fixture, groupID: groupID, directory: directory)
         var replica = Replica(defaultMemberLimit: fixture.config.memberLimit)
-        let outcomes = commits.map { replica.fold($0) }
+        var lastEvents: [DomainEvent] = []
+        let outcomes = commits.map { commit in
+            let outcome = replica.fold(commit)
+            if outcome.isApplied { lastEvents = replica.lastEvents }
+            return outcome
+        }
         var difference: FixtureDifference?
         for (index, (outcome, commit)) in zip(outcomes, fixture.commits).enumerated() {
             if let mismatch = compare(outcome, commit.expect) {
@@ -54,7 +59,7 @@ public enum FixtureRunner {
             }
         }
         if difference == nil, let expect = fixture.expect {
-            difference = ExpectationCheck(state: replica.state).firstDifference(from: expect)
+            difference = ExpectationCheck(state: replica.state, events: lastEvents).firstDifference(from: expect)
         }
         return FixtureRun(fixture: fixture, commits: commits, outcomes: outcomes, state: replica.state,
                           directory: directory, difference: difference)

@@ -97,6 +97,31 @@ public enum Change: Equatable, Sendable {
     case updateMetadataField(field: FieldReference, mutation: FieldMutation)
     /// The actor's own entries in user fields, all in one commit.
     case updateUserData([UserFieldUpdate])
+    // The lifecycle of SPEC section 9.
+    /// The invitee accepts its open invitation.
+    case acceptInvitation
+    /// The invitee declines its open invitation.
+    case declineInvitation
+    /// A non-member joins, through a link or by the group's join rule.
+    case join(link: String?)
+    /// Admits a pending join request, with a role (nil keeps the role it asked for).
+    case approveJoin(InboxID, role: Role?)
+    case rejectJoin(InboxID)
+    case createLink(String, role: Role)
+    case updateLinkRole(String, role: Role)
+    case deleteLink(String)
+    /// Hides (or shows again) the members' messages for all.
+    case blockForAll(inboxes: [InboxID], blocked: Bool)
+    case mute(inboxes: [InboxID], until: Milliseconds)
+    case unmute([InboxID])
+    case muteAll(Bool)
+    case allowListAdd([InboxID])
+    case allowListRemove([InboxID])
+    case ban([InboxID])
+    case unban([InboxID])
+    /// The actor blocks (or unblocks) the group for itself.
+    case blockGroup(Bool)
+    case deleteGroup
 
     /// The op name used in fixtures, the CLI and error messages.
     public var op: String {
@@ -121,6 +146,24 @@ public enum Change: Equatable, Sendable {
         case .registerFields: "registerFields"
         case .updateMetadataField: "updateMetadataField"
         case .updateUserData: "updateUserData"
+        case .acceptInvitation: "acceptInvitation"
+        case .declineInvitation: "declineInvitation"
+        case .join: "join"
+        case .approveJoin: "approveJoin"
+        case .rejectJoin: "rejectJoin"
+        case .createLink: "createLink"
+        case .updateLinkRole: "updateLinkRole"
+        case .deleteLink: "deleteLink"
+        case .blockForAll: "blockForAll"
+        case .mute: "mute"
+        case .unmute: "unmute"
+        case .muteAll: "muteAll"
+        case .allowListAdd: "allowListAdd"
+        case .allowListRemove: "allowListRemove"
+        case .ban: "ban"
+        case .unban: "unban"
+        case .blockGroup: "blockGroup"
+        case .deleteGroup: "deleteGroup"
         }
     }
 
@@ -128,10 +171,13 @@ public enum Change: Equatable, Sendable {
     public var isForbiddenInDM: Bool {
         switch self {
         case .addMembers, .removeMembers, .addAdmin, .removeAdmin, .addSuperAdmin, .removeSuperAdmin,
-             .setRole, .transferOwnership, .updatePermission:
+             .setRole, .transferOwnership, .updatePermission, .join, .approveJoin, .rejectJoin, .createLink,
+             .updateLinkRole, .deleteLink, .blockForAll, .mute, .unmute, .muteAll, .allowListAdd, .allowListRemove,
+             .ban, .unban, .deleteGroup:
             true
         case .create, .requestRemoval, .leave, .updateName, .updateDescription, .updateImageURL,
-             .updateAppData, .updateDisappearingMessages, .registerFields, .updateMetadataField, .updateUserData:
+             .updateAppData, .updateDisappearingMessages, .registerFields, .updateMetadataField, .updateUserData,
+             .acceptInvitation, .declineInvitation, .blockGroup:
             false
         }
     }

@@ -10,6 +10,15 @@ struct CommitDraft {
     var policies: PolicySet
     var metadata: GroupMetadata
     var fields = FieldDraft()
+    /// Bans set (true) or lifted (false) by earlier changes.
+    var bans: [InboxID: Bool] = [:]
+    /// Links created or updated (a role) or deleted (nil) by earlier changes.
+    var links: [String: Role?] = [:]
+    var allowList: [InboxID: Bool] = [:]
+    var muteAll: Bool?
+    var isDeleted = false
+    /// What the commit's changes did, in order, for audits and subscribers.
+    var events: [DomainEvent] = []
 
     init(over state: GroupState) {
         headcount = state.roster.headcount
@@ -29,6 +38,9 @@ struct CommitDraft {
         if record.isCurrent {
             headcount += 1
             if record.role == .superAdmin { superAdminCount += 1 }
+        } else if previous?.isCurrent == true {
+            // A departing member's flags are cleared, and so is its place on the allow list.
+            allowList[record.inbox] = false
         }
         changed[record.inbox] = record
     }

@@ -3,9 +3,12 @@ extension GroupState {
     ///
     /// Authority comes from the state before the commit; subjects from the state as the commit's
     /// earlier changes left it (SPEC section 4).
-    public mutating func apply(_ commit: Commit) throws(CommitRejection) {
+    /// - Returns: the commit's domain events, in a stable order.
+    @discardableResult
+    public mutating func apply(_ commit: Commit) throws(CommitRejection) -> [DomainEvent] {
         let draft = try validate(commit)
         merge(draft, from: commit)
+        return draft.events
     }
 
     /// The state after `commit`, leaving this one as it is.
@@ -17,6 +20,7 @@ extension GroupState {
 
     /// Judges every change of `commit` against this state, without changing it.
     func validate(_ commit: Commit) throws(CommitRejection) -> CommitDraft {
+        if isDeleted { throw CommitRejection(changeIndex: nil, reason: .groupDeleted) }
         if commit.sequence == 0 || commit.changes.contains(where: { if case .create = $0 { true } else { false } }) {
             throw CommitRejection(changeIndex: nil, reason: .invalidCommit(reason: "create is allowed only as the one change of commit 0"))
         }
@@ -44,6 +48,7 @@ extension GroupState {
         policies = draft.policies
         metadata = draft.metadata
         mergeFields(draft.fields)
+        mergeLifecycle(draft)
         lastAppliedTime = commit.time
         lastAppliedSequence = commit.sequence
     }
@@ -51,7 +56,16 @@ extension GroupState {
     /// Judges one change in SPEC section 4's order and, when it passes, records its effect in
     /// the draft.
     private func check(_ change: Change, by actor: InboxID, at time: Milliseconds, into draft: inout CommitDraft) throws(Rejection) {
+        if draft.isDeleted { throw .groupDeleted }
         if kind == .dm && change.isForbiddenInDM { throw .dmForbidden(op: change.op) }
+        // Joining and answering an invitation are for non-members and invitees: their own rules
+        // judge them, not a role (SPEC section 4).
+        switch change {
+        case let .join(link): return try checkJoin(actor, link: link, at: time, &draft)
+        case .acceptInvitation: return try checkAnswerInvitation(actor, accept: true, at: time, &draft)
+        case .declineInvitation: return try checkAnswerInvitation(actor, accept: false, at: time, &draft)
+        default: break
+        }
         let actorRecord = try actingRecord(of: actor, for: change)
         let context = ChangeContext(actor: actorRecord, time: time)
         switch change {
@@ -60,8 +74,8 @@ extension GroupState {
             throw .invalidCommit(reason: "create is allowed only as the one change of commit 0")
         case let .addMembers(inboxes, identities):
             try checkAddMembers(inboxes: inboxes, identities: identities, context, &draft)
-        case let .removeMembers(inboxes, _):
-            try checkRemoveMembers(inboxes, context, &draft)
+        case let .removeMembers(inboxes, withMessages):
+            try checkRemoveMembers(inboxes, withMessages: withMessages, context, &draft)
         case let .addAdmin(inbox):
             try checkAddAdmin(inbox, context, &draft)
         case let .removeAdmin(inbox):
@@ -96,6 +110,41 @@ extension GroupState {
             try checkUpdateMetadataField(field, mutation, context, &draft)
         case let .updateUserData(updates):
             try checkUpdateUserData(updates, context, &draft)
+        case .join, .acceptInvitation, .declineInvitation:
+            // Judged above, before the actor check.
+            break
+        case let .approveJoin(inbox, role):
+            try checkApproveJoin(inbox, role: role, context, &draft)
+        case let .rejectJoin(inbox):
+            try checkRejectJoin(inbox, context, &draft)
+        case let .createLink(link, role):
+            try checkCreateLink(link, role: role, context, &draft)
+        case let .updateLinkRole(link, role):
+            try checkUpdateLinkRole(link, role: role, context, &draft)
+        case let .deleteLink(link):
+            try checkDeleteLink(link, context, &draft)
+        case let .blockForAll(inboxes, blocked):
+            try checkBlockForAll(inboxes, blocked: blocked, context, &draft)
+        case let .mute(inboxes, until):
+            try checkMute(inboxes, until: until, context, &draft)
+        case let .unmute(inboxes):
+            try checkMute(inboxes, until: nil, context, &draft)
+        case let .muteAll(on):
+            try checkMuteAll(on, context, &draft)
+        case let .allowListAdd(inboxes):
+            try checkAllowList(inboxes, add: true, context, &draft)
+        case let .allowListRemove(inboxes):
+            try checkAllowList(inboxes, add: false, context, &draft)
+        case let .ban(inboxes):
+            try checkBan(inboxes, context, &draft)
+        case let .unban(inboxes):
+            try checkUnban(inboxes, context, &draft)
+        case let .blockGroup(on):
+            try checkBlockGroup(on, context, &draft)
+        case .deleteGroup:
+            try requireSuperAdmin(context)
+            draft.isDeleted = true
+            draft.events.append(.groupDeleted)
         }
     }
 

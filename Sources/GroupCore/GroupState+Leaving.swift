@@ -18,6 +18,7 @@ extension GroupState {
         var updated = previous
         updated.state = .pendingRemoval
         draft.put(updated, replacing: previous)
+        draft.events.append(.removalRequested(context.actor.inbox))
     }
 
     /// `leave`: the actor becomes a former member at once.
@@ -25,5 +26,6 @@ extension GroupState {
         try checkCanLeave(context, draft, request: false)
         let previous = record(of: context.actor.inbox, in: draft) ?? context.actor
         draft.put(previous.departed(.left, at: context.time), replacing: previous)
+        draft.events.append(.memberLeft(context.actor.inbox))
     }
 }

@@ -12,6 +12,8 @@ extension GroupState {
         var previousRecords: [MemberRecord?] = []
         previousRecords.reserveCapacity(subjects.count)
         for inbox in subjects {
+            // A banned inbox cannot be added or invited; that comes first (SPEC section 4).
+            if isBanned(inbox, in: draft) { throw .banned(inbox) }
             let previous = record(of: inbox, in: draft)
             if previous?.isCurrent == true { throw .alreadyMember(inbox) }
             previousRecords.append(previous)
@@ -25,11 +27,12 @@ extension GroupState {
                 joinedAt: consent ? nil : context.time, addedBy: context.actor.inbox, ordinal: draft.takeOrdinal()
             )
             draft.put(added, replacing: previous)
+            draft.events.append(consent ? .memberInvited(inbox, by: context.actor.inbox) : .memberAdded(inbox, by: context.actor.inbox))
         }
     }
 
     /// `removeMembers` (SPEC section 6).
-    func checkRemoveMembers(_ inboxes: [InboxID], _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+    func checkRemoveMembers(_ inboxes: [InboxID], withMessages: Bool, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
         if inboxes.isEmpty { try authorize(.removeMember, context) }
         for subject in inboxes {
             // A super admin may always complete a removal request, whatever the policy says.
@@ -43,6 +46,7 @@ extension GroupState {
             if previous.role == .superAdmin { throw .superAdminCannotBeRemoved(inbox) }
             let reason: Departure.Reason = previous.state == .pendingRemoval ? .left : .removed
             draft.put(previous.departed(reason, at: context.time), replacing: previous)
+            draft.events.append(reason == .left ? .memberLeft(inbox) : .memberRemoved(inbox, withMessages: withMessages))
         }
     }
 }
@@ -53,6 +57,9 @@ extension MemberRecord {
         var record = self
         record.role = .member
         record.state = .former(Departure(reason, at: time))
+        record.blockedForAll = false
+        record.mutedUntil = nil
+        record.blocksGroup = false
         return record
     }
 }

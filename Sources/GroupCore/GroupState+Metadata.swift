@@ -16,6 +16,7 @@ extension GroupState {
         try authorizeMetadata(field.slot, context)
         try checkLength(text, of: field)
         draft.metadata[field] = text
+        draft.events.append(.metadataChanged(field.rawValue))
     }
 
     /// `updateAppData`, applied only if the current value is `expected` when one is given.
@@ -26,6 +27,7 @@ extension GroupState {
             throw .appDataSuperseded(expected: expected, actual: draft.metadata.appData)
         }
         draft.metadata.appData = data
+        draft.events.append(.metadataChanged(MetadataField.appData.rawValue))
     }
 
     /// `updateDisappearingMessages`; nil turns them off.
@@ -35,5 +37,6 @@ extension GroupState {
             throw .invalidArgument(reason: "disappearing messages need fromNs and inNs of 0 or more")
         }
         draft.metadata.disappearingMessages = setting
+        draft.events.append(.metadataChanged("disappearingMessages"))
     }
 }

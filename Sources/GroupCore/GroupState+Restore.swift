@@ -19,7 +19,9 @@ extension GroupState {
         restoring groupID: GroupID, kind: ConversationKind, creator: InboxID, createdAt: Milliseconds,
         settings: GroupSettings, policies: PolicySet, metadata: GroupMetadata, records: [MemberRecord],
         nextOrdinal: UInt64, lastAppliedTime: Milliseconds, lastAppliedSequence: UInt64,
-        fields: [(descriptor: FieldDescriptor, content: FieldContent)] = []
+        fields: [(descriptor: FieldDescriptor, content: FieldContent)] = [],
+        bans: Set<InboxID> = [], links: [String: Role] = [:], muteAll: Bool = false, allowList: Set<InboxID> = [],
+        isDeleted: Bool = false
     ) throws(InconsistentState) {
         self.init(groupID: groupID, kind: kind, creator: creator, createdAt: createdAt, settings: settings,
                   policies: policies, metadata: metadata, sequence: lastAppliedSequence)
@@ -46,6 +48,11 @@ extension GroupState {
             registry.register(descriptor)
             fieldContents[descriptor.id] = content
         }
+        self.bans = bans
+        self.links = links
+        self.muteAll = muteAll
+        self.allowList = allowList
+        self.isDeleted = isDeleted
         if kind == .group && roster.superAdmins.isEmpty {
             throw InconsistentState(reason: "a group needs at least one super admin")
         }

@@ -9,7 +9,10 @@ extension GroupState {
     }
 
     /// Gives `subject` a new role; promotion to super admin cancels a removal request (SPEC section 8).
-    private func grant(_ role: Role, to subject: MemberRecord, _ draft: inout CommitDraft) {
+    private func grant(_ role: Role, to subject: MemberRecord, _ draft: inout CommitDraft, event: DomainEvent? = nil) {
+        if let event { draft.events.append(event) } else if role != subject.role {
+            draft.events.append(.roleChanged(subject.inbox, from: subject.role, to: role))
+        }
         var updated = subject
         updated.role = role
         if role == .superAdmin && updated.state == .pendingRemoval { updated.state = .active }
@@ -21,7 +24,7 @@ extension GroupState {
         try authorize(.addAdmin, context, subject: inbox)
         let subject = try roleSubject(inbox, draft)
         if subject.role >= .admin { throw .alreadyHasRole(inbox, role: subject.role) }
-        grant(.admin, to: subject, &draft)
+        grant(.admin, to: subject, &draft, event: .adminAdded(inbox))
     }
 
     /// `removeAdmin` (SPEC section 7).
@@ -29,7 +32,7 @@ extension GroupState {
         try authorize(.removeAdmin, context, subject: inbox)
         let subject = try roleSubject(inbox, draft)
         if subject.role != .admin { throw .notAnAdmin(inbox) }
-        grant(.member, to: subject, &draft)
+        grant(.member, to: subject, &draft, event: .adminRemoved(inbox))
     }
 
     /// `addSuperAdmin` (SPEC section 7).
@@ -37,7 +40,7 @@ extension GroupState {
         try requireSuperAdmin(context)
         let subject = try roleSubject(inbox, draft)
         if subject.role == .superAdmin { throw .alreadyHasRole(inbox, role: .superAdmin) }
-        grant(.superAdmin, to: subject, &draft)
+        grant(.superAdmin, to: subject, &draft, event: .superAdminAdded(inbox))
     }
 
     /// `removeSuperAdmin` (SPEC section 7).
@@ -46,7 +49,7 @@ extension GroupState {
         let subject = try roleSubject(inbox, draft)
         if subject.role != .superAdmin { throw .notASuperAdmin(inbox) }
         if draft.superAdminCount <= 1 { throw .lastSuperAdmin(inbox) }
-        grant(.member, to: subject, &draft)
+        grant(.member, to: subject, &draft, event: .superAdminRemoved(inbox))
     }
 
     /// `setRole` to observer, member or moderator, with SimpleX's seniority (SPEC sections 7 and 9).
@@ -71,7 +74,8 @@ extension GroupState {
         if inbox == context.actor.inbox { throw .alreadyHasRole(inbox, role: .superAdmin) }
         let subject = try roleSubject(inbox, draft)
         if subject.role == .superAdmin { throw .alreadyHasRole(inbox, role: .superAdmin) }
-        grant(.superAdmin, to: subject, &draft)
+        draft.events.append(.ownershipTransferred(from: context.actor.inbox, to: inbox))
+        grant(.superAdmin, to: subject, &draft, event: .superAdminAdded(inbox))
         if let actor = record(of: context.actor.inbox, in: draft), actor.isCurrent {
             grant(.member, to: actor, &draft)
         }
@@ -82,6 +86,7 @@ extension GroupState {
         try requireSuperAdmin(context)
         try Self.validatePolicy(policy, for: slot)
         draft.policies[slot] = policy
+        draft.events.append(.policyChanged(slot, policy))
     }
 
     /// Refuses a policy no slot may hold, or one `slot` may not hold (`invalidPolicy`).

@@ -15,6 +15,16 @@ public struct GroupState: Equatable, Sendable {
     public internal(set) var registry: FieldRegistry
     /// The registered fields' values, by field.
     var fieldContents: [ComponentID: FieldContent]
+    /// Inboxes that may not be added, invited or join until unbanned (SPEC section 9).
+    public internal(set) var bans: Set<InboxID>
+    /// Group links (SimpleX) by ID, with the role a join through each gives.
+    public internal(set) var links: [String: Role]
+    /// While on, only admins and the allow list may send.
+    public internal(set) var muteAll: Bool
+    /// Members exempt from mute-all.
+    public internal(set) var allowList: Set<InboxID>
+    /// After `deleteGroup`, every later commit is `groupDeleted`; the state keeps its members.
+    public internal(set) var isDeleted: Bool
     /// The time of the last applied commit; no later commit may be earlier.
     public internal(set) var lastAppliedTime: Milliseconds
     /// The sequence of the last applied commit.
@@ -34,6 +44,11 @@ public struct GroupState: Equatable, Sendable {
         self.roster = Roster()
         self.registry = FieldRegistry()
         self.fieldContents = [:]
+        self.bans = []
+        self.links = [:]
+        self.muteAll = false
+        self.allowList = []
+        self.isDeleted = false
         self.lastAppliedTime = createdAt
         self.lastAppliedSequence = sequence
     }

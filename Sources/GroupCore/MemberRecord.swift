@@ -10,9 +10,16 @@ public struct MemberRecord: Equatable, Sendable {
     public internal(set) var addedBy: InboxID?
     /// Its position in the order in which inboxes became members; a re-added inbox gets a new one.
     public internal(set) var ordinal: UInt64
+    /// Its messages are hidden from all (SPEC section 9, `blockForAll`).
+    public internal(set) var blockedForAll: Bool
+    /// It cannot send until this time (`mute`); nil when not muted.
+    public internal(set) var mutedUntil: Milliseconds?
+    /// It blocked the group for itself (`blockGroup`): nothing is delivered to it.
+    public internal(set) var blocksGroup: Bool
 
     public init(
-        inbox: InboxID, role: Role, state: MemberState, joinedAt: Milliseconds?, addedBy: InboxID?, ordinal: UInt64
+        inbox: InboxID, role: Role, state: MemberState, joinedAt: Milliseconds?, addedBy: InboxID?, ordinal: UInt64,
+        blockedForAll: Bool = false, mutedUntil: Milliseconds? = nil, blocksGroup: Bool = false
     ) {
         self.inbox = inbox
         self.role = role
@@ -20,6 +27,9 @@ public struct MemberRecord: Equatable, Sendable {
         self.joinedAt = joinedAt
         self.addedBy = addedBy
         self.ordinal = ordinal
+        self.blockedForAll = blockedForAll
+        self.mutedUntil = mutedUntil
+        self.blocksGroup = blocksGroup
     }
 
     /// Whether the inbox is a current member in any state.

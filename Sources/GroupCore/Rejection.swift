@@ -46,6 +46,12 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
     case keyNotFound(field: String, key: String)
     case immutableField(field: String)
     case fieldAlreadyRegistered(String)
+    // The lifecycle (SPEC section 9).
+    case notInvited(InboxID)
+    case joinNotAllowed(JoinRule)
+    case joinRequestNotFound(InboxID)
+    case linkExists(String)
+    case linkNotFound(String)
 
     /// The error code, as fixtures, the CLI and the library name it.
     public var code: String {
@@ -88,6 +94,11 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
         case .keyNotFound: "keyNotFound"
         case .immutableField: "immutableField"
         case .fieldAlreadyRegistered: "fieldAlreadyRegistered"
+        case .notInvited: "notInvited"
+        case .joinNotAllowed: "joinNotAllowed"
+        case .joinRequestNotFound: "joinRequestNotFound"
+        case .linkExists: "linkExists"
+        case .linkNotFound: "linkNotFound"
         }
     }
 
@@ -99,7 +110,8 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
         "notASuperAdmin", "superAdminCannotBeRemoved", "lastSuperAdmin", "banned", "memberLimitExceeded",
         "appDataSuperseded", "onlyMemberCannotLeave", "dmCannotLeave", "superAdminCannotLeave", "wrongLeaveRule",
         "alreadyPendingRemoval", "unknownField", "notUserField", "duplicateField", "wrongType", "unsupportedType",
-        "keyExists", "keyNotFound", "immutableField", "fieldAlreadyRegistered",
+        "keyExists", "keyNotFound", "immutableField", "fieldAlreadyRegistered", "notInvited", "joinNotAllowed",
+        "joinRequestNotFound", "linkExists", "linkNotFound",
     ]
 
     /// A sentence saying exactly what was wrong.
@@ -145,6 +157,11 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
         case let .keyNotFound(field, key): "\(field) has no key \(key)"
         case let .immutableField(field): "\(field) is immutable and already written"
         case let .fieldAlreadyRegistered(field): "\(field) is already registered"
+        case let .notInvited(inbox): "\(inbox) has no open invitation"
+        case let .joinNotAllowed(rule): "the group's join rule is \(rule.rawValue): join through a link or be added"
+        case let .joinRequestNotFound(inbox): "\(inbox) has no pending join request"
+        case let .linkExists(link): "link \(link) already exists"
+        case let .linkNotFound(link): "no link \(link)"
         }
     }
 

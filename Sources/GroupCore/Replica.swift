@@ -6,6 +6,13 @@ public struct Replica: Equatable, Sendable {
     public private(set) var state: GroupState?
     /// The member limit for a `create` that gives none (the operator's `member_limit`).
     public let defaultMemberLimit: Int
+    /// The events of the last commit folded: empty when it was rejected. Not part of equality:
+    /// two replicas of one log are equal whatever they folded last.
+    public private(set) var lastEvents: [DomainEvent] = []
+
+    public static func == (lhs: Replica, rhs: Replica) -> Bool {
+        lhs.state == rhs.state && lhs.defaultMemberLimit == rhs.defaultMemberLimit
+    }
 
     public init(defaultMemberLimit: Int = GroupSettings.defaultMemberLimit) {
         self.defaultMemberLimit = defaultMemberLimit
@@ -21,15 +28,19 @@ public struct Replica: Equatable, Sendable {
     /// Judges `commit` and applies it when it passes. The caller hands commits in sequence order.
     @discardableResult
     public mutating func fold(_ commit: Commit) -> CommitOutcome {
+        lastEvents = []
         do throws(CommitRejection) {
             if var current = state {
                 // Move the state out so that it stays uniquely referenced while it is mutated:
                 // mutating it through the optional would copy the whole roster.
                 state = nil
                 defer { state = current }
-                try current.apply(commit)
+                lastEvents = try current.apply(commit)
             } else if commit.sequence == 0 {
-                state = try GroupState.created(by: commit, defaultMemberLimit: defaultMemberLimit)
+                let created = try GroupState.created(by: commit, defaultMemberLimit: defaultMemberLimit)
+                state = created
+                lastEvents = [.groupCreated(creator: commit.actor)]
+                    + created.allMembers.dropFirst().map { .memberAdded($0.inbox, by: commit.actor) }
             } else {
                 throw CommitRejection(changeIndex: nil, reason: .groupNotFound)
             }

@@ -179,7 +179,9 @@ extension GroupStore {
             case let .create(request): inboxes += [commit.actor] + request.members
             case let .addMembers(list, identities): inboxes += list + identities.compactMap(\.inbox)
             case let .removeMembers(list, _): inboxes += list
-            case .leave: inboxes.append(commit.actor)
+            case .leave, .join, .acceptInvitation, .declineInvitation: inboxes.append(commit.actor)
+            case let .approveJoin(inbox, _), let .rejectJoin(inbox): inboxes.append(inbox)
+            case let .ban(list): inboxes += list
             default: break
             }
         }

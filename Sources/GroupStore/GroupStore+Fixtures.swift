@@ -60,7 +60,10 @@ extension GroupStore {
         switch change {
         case let .create(request): request.members
         case let .addMembers(inboxes, identities): inboxes + identities.compactMap(\.inbox)
-        case let .removeMembers(inboxes, _), let .setRole(inboxes, _): inboxes
+        case let .removeMembers(inboxes, _), let .setRole(inboxes, _), let .blockForAll(inboxes, _), let .mute(inboxes, _),
+             let .unmute(inboxes), let .allowListAdd(inboxes), let .allowListRemove(inboxes), let .ban(inboxes), let .unban(inboxes):
+            inboxes
+        case let .approveJoin(inbox, _), let .rejectJoin(inbox): [inbox]
         case let .addAdmin(inbox), let .removeAdmin(inbox), let .addSuperAdmin(inbox),
              let .removeSuperAdmin(inbox), let .transferOwnership(inbox): [inbox]
         default: []

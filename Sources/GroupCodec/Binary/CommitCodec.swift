@@ -43,6 +43,24 @@ import GroupCore
 // | 18  | registerFields             | list of field registrations (FieldCodec.swift)         |
 // | 19  | updateMetadataField        | field reference, field mutation                        |
 // | 20  | updateUserData             | list of user field updates                             |
+// | 21  | acceptInvitation           | none                                                   |
+// | 22  | declineInvitation          | none                                                   |
+// | 23  | join                       | optional link string                                   |
+// | 24  | approveJoin                | inbox, optional role tag                               |
+// | 25  | rejectJoin                 | inbox                                                  |
+// | 26  | createLink                 | link string, role tag                                  |
+// | 27  | updateLinkRole             | link string, role tag                                  |
+// | 28  | deleteLink                 | link string                                            |
+// | 29  | blockForAll                | list of inboxes, bool blocked                          |
+// | 30  | mute                       | list of inboxes, varint until                          |
+// | 31  | unmute                     | list of inboxes                                        |
+// | 32  | muteAll                    | bool on                                                |
+// | 33  | allowListAdd               | list of inboxes                                        |
+// | 34  | allowListRemove            | list of inboxes                                        |
+// | 35  | ban                        | list of inboxes                                        |
+// | 36  | unban                      | list of inboxes                                        |
+// | 37  | blockGroup                 | bool on                                                |
+// | 38  | deleteGroup                | none                                                   |
 //
 // Policy set choice: tag 0 allMembers, 1 adminOnly, 2 custom followed by a list of (slot tag,
 // policy) in increasing slot tag order, each slot at most once (decoders refuse any other order).
@@ -130,6 +148,24 @@ private enum ChangeTag: UInt8 {
     case registerFields = 18
     case updateMetadataField = 19
     case updateUserData = 20
+    case acceptInvitation = 21
+    case declineInvitation = 22
+    case join = 23
+    case approveJoin = 24
+    case rejectJoin = 25
+    case createLink = 26
+    case updateLinkRole = 27
+    case deleteLink = 28
+    case blockForAll = 29
+    case mute = 30
+    case unmute = 31
+    case muteAll = 32
+    case allowListAdd = 33
+    case allowListRemove = 34
+    case ban = 35
+    case unban = 36
+    case blockGroup = 37
+    case deleteGroup = 38
 }
 
 /// The tags of `PolicySetChoice`.
@@ -209,6 +245,62 @@ extension BinaryWriter {
         case let .updateUserData(updates):
             writeByte(ChangeTag.updateUserData.rawValue)
             writeList(updates) { $0.writeUserFieldUpdate($1) }
+        case .acceptInvitation:
+            writeByte(ChangeTag.acceptInvitation.rawValue)
+        case .declineInvitation:
+            writeByte(ChangeTag.declineInvitation.rawValue)
+        case let .join(link):
+            writeByte(ChangeTag.join.rawValue)
+            writeOptional(link) { $0.writeString($1) }
+        case let .approveJoin(inbox, role):
+            writeByte(ChangeTag.approveJoin.rawValue)
+            writeInbox(inbox)
+            writeOptional(role) { $0.writeRole($1) }
+        case let .rejectJoin(inbox):
+            writeByte(ChangeTag.rejectJoin.rawValue)
+            writeInbox(inbox)
+        case let .createLink(link, role):
+            writeByte(ChangeTag.createLink.rawValue)
+            writeString(link)
+            writeRole(role)
+        case let .updateLinkRole(link, role):
+            writeByte(ChangeTag.updateLinkRole.rawValue)
+            writeString(link)
+            writeRole(role)
+        case let .deleteLink(link):
+            writeByte(ChangeTag.deleteLink.rawValue)
+            writeString(link)
+        case let .blockForAll(inboxes, blocked):
+            writeByte(ChangeTag.blockForAll.rawValue)
+            writeInboxes(inboxes)
+            writeBool(blocked)
+        case let .mute(inboxes, until):
+            writeByte(ChangeTag.mute.rawValue)
+            writeInboxes(inboxes)
+            writeVarint(until)
+        case let .unmute(inboxes):
+            writeByte(ChangeTag.unmute.rawValue)
+            writeInboxes(inboxes)
+        case let .muteAll(on):
+            writeByte(ChangeTag.muteAll.rawValue)
+            writeBool(on)
+        case let .allowListAdd(inboxes):
+            writeByte(ChangeTag.allowListAdd.rawValue)
+            writeInboxes(inboxes)
+        case let .allowListRemove(inboxes):
+            writeByte(ChangeTag.allowListRemove.rawValue)
+            writeInboxes(inboxes)
+        case let .ban(inboxes):
+            writeByte(ChangeTag.ban.rawValue)
+            writeInboxes(inboxes)
+        case let .unban(inboxes):
+            writeByte(ChangeTag.unban.rawValue)
+            writeInboxes(inboxes)
+        case let .blockGroup(on):
+            writeByte(ChangeTag.blockGroup.rawValue)
+            writeBool(on)
+        case .deleteGroup:
+            writeByte(ChangeTag.deleteGroup.rawValue)
         }
     }
 
@@ -261,6 +353,47 @@ extension BinaryReader {
             return .updateUserData(try readList("updateUserData values") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
                 try reader.readUserFieldUpdate("updateUserData value")
             })
+        case .acceptInvitation:
+            return .acceptInvitation
+        case .declineInvitation:
+            return .declineInvitation
+        case .join:
+            return .join(link: try readOptional("join link") { (reader: inout BinaryReader) throws(BinaryDecodingError) in try reader.readString("join link") })
+        case .approveJoin:
+            let inbox = try readInbox("approveJoin inbox")
+            return .approveJoin(inbox, role: try readOptional("approveJoin role") { (reader: inout BinaryReader) throws(BinaryDecodingError) in try reader.readRole("approveJoin role") })
+        case .rejectJoin:
+            return .rejectJoin(try readInbox("rejectJoin inbox"))
+        case .createLink:
+            let link = try readString("createLink link")
+            return .createLink(link, role: try readRole("createLink role"))
+        case .updateLinkRole:
+            let link = try readString("updateLinkRole link")
+            return .updateLinkRole(link, role: try readRole("updateLinkRole role"))
+        case .deleteLink:
+            return .deleteLink(try readString("deleteLink link"))
+        case .blockForAll:
+            let inboxes = try readInboxes("blockForAll inboxes")
+            return .blockForAll(inboxes: inboxes, blocked: try readBool("blockForAll blocked"))
+        case .mute:
+            let inboxes = try readInboxes("mute inboxes")
+            return .mute(inboxes: inboxes, until: try readVarint("mute until"))
+        case .unmute:
+            return .unmute(try readInboxes("unmute inboxes"))
+        case .muteAll:
+            return .muteAll(try readBool("muteAll on"))
+        case .allowListAdd:
+            return .allowListAdd(try readInboxes("allowListAdd inboxes"))
+        case .allowListRemove:
+            return .allowListRemove(try readInboxes("allowListRemove inboxes"))
+        case .ban:
+            return .ban(try readInboxes("ban inboxes"))
+        case .unban:
+            return .unban(try readInboxes("unban inboxes"))
+        case .blockGroup:
+            return .blockGroup(try readBool("blockGroup on"))
+        case .deleteGroup:
+            return .deleteGroup
         case .addMembers:
             let inboxes = try readInboxes("addMembers inboxes")
             // An identity takes at least four bytes: kind, length, one byte, presence.

@@ -145,6 +145,11 @@ private enum RejectionTag: UInt8 {
     case keyNotFound = 36
     case immutableField = 37
     case fieldAlreadyRegistered = 38
+    case notInvited = 39
+    case joinNotAllowed = 40
+    case joinRequestNotFound = 41
+    case linkExists = 42
+    case linkNotFound = 43
 }
 
 /// The tags of `PermissionDenial.Rule`.
@@ -278,6 +283,21 @@ extension BinaryWriter {
         case let .fieldAlreadyRegistered(field):
             writeByte(RejectionTag.fieldAlreadyRegistered.rawValue)
             writeString(field)
+        case let .notInvited(inbox):
+            writeByte(RejectionTag.notInvited.rawValue)
+            writeInbox(inbox)
+        case let .joinNotAllowed(rule):
+            writeByte(RejectionTag.joinNotAllowed.rawValue)
+            writeByte(rule.wireTag)
+        case let .joinRequestNotFound(inbox):
+            writeByte(RejectionTag.joinRequestNotFound.rawValue)
+            writeInbox(inbox)
+        case let .linkExists(link):
+            writeByte(RejectionTag.linkExists.rawValue)
+            writeString(link)
+        case let .linkNotFound(link):
+            writeByte(RejectionTag.linkNotFound.rawValue)
+            writeString(link)
         }
     }
 
@@ -399,6 +419,16 @@ extension BinaryReader {
             return .immutableField(field: try readString("immutableField field"))
         case .fieldAlreadyRegistered:
             return .fieldAlreadyRegistered(try readString("fieldAlreadyRegistered field"))
+        case .notInvited:
+            return .notInvited(try readInbox("notInvited inbox"))
+        case .joinNotAllowed:
+            return .joinNotAllowed(try readTag("joinNotAllowed rule", JoinRule.init(wireTag:)))
+        case .joinRequestNotFound:
+            return .joinRequestNotFound(try readInbox("joinRequestNotFound inbox"))
+        case .linkExists:
+            return .linkExists(try readString("linkExists link"))
+        case .linkNotFound:
+            return .linkNotFound(try readString("linkNotFound link"))
         }
     }
 

@@ -4,8 +4,9 @@ import GroupCore
 // state hash (SPEC section 4) is the SHA-256 of. Primitives as in BinaryWriter.swift, shared
 // values and tags as in BinaryWriter+Values.swift and WireTags.swift.
 //
-//   byte      format version: 2 (version 1, written before fields existed, still reads, with the
-//             well-known fields its create registered, empty)
+//   byte      format version: 3 (version 2 still reads, without the lifecycle below; version 1,
+//             written before fields existed, too, with the well-known fields its create
+//             registered, empty)
 //   string    group ID
 //   byte      kind tag
 //   string    creator
@@ -19,9 +20,15 @@ import GroupCore
 //   varint    nextOrdinal
 //   list      member records, current and former, in increasing ordinal order; each:
 //             inbox, role tag, member state, optional varint joinedAt, optional addedBy inbox,
-//             varint ordinal
+//             varint ordinal, (version 3) bool blockedForAll, optional varint mutedUntil,
+//             bool blocksGroup
 //   list      (version 2) registered fields in ID order, each a field descriptor and its content
 //             (FieldCodec.swift)
+//   list      (version 3) banned inboxes, sorted
+//   list      (version 3) links, sorted by ID, each an ID string and a role tag
+//   bool      (version 3) muteAll
+//   list      (version 3) the allow list, sorted
+//   bool      (version 3) deleted
 //
 // The same state always gives the same bytes: records come in ordinal order, slots in their
 // fixed order, and decoding refuses any other order (GroupState(restoring:) checks the records).
@@ -29,7 +36,7 @@ import GroupCore
 /// The canonical, versioned binary encoding of a conversation's state, and the state hash.
 public enum StateCodec {
     /// The format version this build writes and reads.
-    public static let version: UInt8 = 2
+    public static let version: UInt8 = 3
 
     /// The canonical encoding of `state`.
     public static func encode(_ state: GroupState) -> [UInt8] {
@@ -68,11 +75,22 @@ public enum StateCodec {
             writer.writeOptional(record.joinedAt) { $0.writeVarint($1) }
             writer.writeOptional(record.addedBy) { $0.writeInbox($1) }
             writer.writeVarint(record.ordinal)
+            writer.writeBool(record.blockedForAll)
+            writer.writeOptional(record.mutedUntil) { $0.writeVarint($1) }
+            writer.writeBool(record.blocksGroup)
         }
         writer.writeList(state.fieldRecords) { writer, field in
             writer.writeFieldDescriptor(field.descriptor)
             writer.writeFieldContent(field.content)
         }
+        writer.writeList(state.bans.sorted()) { $0.writeInbox($1) }
+        writer.writeList(state.links.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) { writer, link in
+            writer.writeString(link.key)
+            writer.writeRole(link.value)
+        }
+        writer.writeBool(state.muteAll)
+        writer.writeList(state.allowList.sorted()) { $0.writeInbox($1) }
+        writer.writeBool(state.isDeleted)
         return writer.bytes
     }
 
@@ -146,7 +164,7 @@ public enum StateCodec {
         // A record takes at least seven bytes: a one-character inbox, role, state, two
         // presence flags and the ordinal.
         let records = try reader.readList("state member records", minimumSize: 7) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
-            try reader.readMemberRecord()
+            try reader.readMemberRecord(version: recordVersion)
         }
         let fieldsStart = reader.offset
         // A version-1 state predates fields, but its log's create registered the well-known
@@ -163,12 +181,15 @@ public enum StateCodec {
             }
             previousField = field.descriptor.id
         }
+        let lifecycle = recordVersion < 3 ? StateLifecycle() : try reader.readLifecycle()
         try reader.expectEnd("state")
         do throws(InconsistentState) {
             return try GroupState(
                 restoring: groupID, kind: kind, creator: creator, createdAt: createdAt, settings: settings,
                 policies: policies, metadata: metadata, records: records, nextOrdinal: nextOrdinal,
-                lastAppliedTime: lastAppliedTime, lastAppliedSequence: lastAppliedSequence, fields: fields
+                lastAppliedTime: lastAppliedTime, lastAppliedSequence: lastAppliedSequence, fields: fields,
+                bans: lifecycle.bans, links: lifecycle.links, muteAll: lifecycle.muteAll, allowList: lifecycle.allowList,
+                isDeleted: lifecycle.isDeleted
             )
         } catch {
             throw reader.failure("state member records", at: recordsStart, .inconsistentState(error.reason))
@@ -201,7 +222,7 @@ extension BinaryReader {
         return policies
     }
 
-    fileprivate mutating func readMemberRecord() throws(BinaryDecodingError) -> MemberRecord {
+    fileprivate mutating func readMemberRecord(version: UInt8) throws(BinaryDecodingError) -> MemberRecord {
         let inbox = try readInbox("state member inbox")
         let role = try readRole("state member role")
         let state = try readMemberState("state member state")
@@ -212,6 +233,48 @@ extension BinaryReader {
             try reader.readInbox("state member addedBy")
         }
         let ordinal = try readVarint("state member ordinal")
-        return MemberRecord(inbox: inbox, role: role, state: state, joinedAt: joinedAt, addedBy: addedBy, ordinal: ordinal)
+        guard version >= 3 else {
+            return MemberRecord(inbox: inbox, role: role, state: state, joinedAt: joinedAt, addedBy: addedBy, ordinal: ordinal)
+        }
+        let blockedForAll = try readBool("state member blockedForAll")
+        let mutedUntil = try readOptional("state member mutedUntil") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readVarint("state member mutedUntil")
+        }
+        let blocksGroup = try readBool("state member blocksGroup")
+        return MemberRecord(inbox: inbox, role: role, state: state, joinedAt: joinedAt, addedBy: addedBy, ordinal: ordinal,
+                            blockedForAll: blockedForAll, mutedUntil: mutedUntil, blocksGroup: blocksGroup)
     }
+
+    /// The lifecycle parts of a version-3 state, each list refused unless strictly sorted.
+    fileprivate mutating func readLifecycle() throws(BinaryDecodingError) -> StateLifecycle {
+        var lifecycle = StateLifecycle()
+        let bansStart = offset
+        let bans = try readList("state bans") { (reader: inout BinaryReader) throws(BinaryDecodingError) in try reader.readInbox("state ban") }
+        guard zip(bans, bans.dropFirst()).allSatisfy({ $0 < $1 }) else { throw failure("state bans", at: bansStart, .notCanonical("bans out of order")) }
+        lifecycle.bans = Set(bans)
+        let linksStart = offset
+        let links = try readList("state links", minimumSize: 2) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            (try reader.readString("state link"), try reader.readRole("state link role"))
+        }
+        guard zip(links, links.dropFirst()).allSatisfy({ $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) else {
+            throw failure("state links", at: linksStart, .notCanonical("links out of order"))
+        }
+        lifecycle.links = Dictionary(uniqueKeysWithValues: links)
+        lifecycle.muteAll = try readBool("state muteAll")
+        let allowStart = offset
+        let allowed = try readList("state allow list") { (reader: inout BinaryReader) throws(BinaryDecodingError) in try reader.readInbox("state allow list entry") }
+        guard zip(allowed, allowed.dropFirst()).allSatisfy({ $0 < $1 }) else { throw failure("state allow list", at: allowStart, .notCanonical("allow list out of order")) }
+        lifecycle.allowList = Set(allowed)
+        lifecycle.isDeleted = try readBool("state deleted")
+        return lifecycle
+    }
+}
+
+/// The lifecycle parts of a state, as a version-3 record holds them (empty for older ones).
+private struct StateLifecycle {
+    var bans: Set<InboxID> = []
+    var links: [String: Role] = [:]
+    var muteAll = false
+    var allowList: Set<InboxID> = []
+    var isDeleted = false
 }

@@ -15,6 +15,7 @@ extension GroupState {
         for descriptor in descriptors {
             try register(descriptor, into: &draft)
         }
+        draft.events.append(.fieldsRegistered(descriptors.map(\.id)))
     }
 
     /// Adds a descriptor to the draft's registry, refusing an ID or a name already taken.
@@ -40,10 +41,13 @@ extension GroupState {
             if let value { try checkValueLength(value, of: field) }
             if field.id.isImmutable && current != nil { throw .immutableField(field: field.label) }
             draft.fields.scalars[field.id] = .some(value)
+            draft.events.append(.fieldChanged(field.id, key: nil))
         case let .mapDelta(operation, key, value):
             try write(operation, key: key, value: value, in: field, context, &draft)
+            draft.events.append(.fieldChanged(field.id, key: key))
         case let .setDelta(operation, key):
             try write(operation, key: key, value: nil, in: field, context, &draft)
+            draft.events.append(.fieldChanged(field.id, key: key))
         }
     }
 
@@ -66,6 +70,7 @@ extension GroupState {
             }
         }
         let key = FieldValue.string(context.actor.inbox.rawValue)
+        draft.events.append(.userDataChanged(context.actor.inbox, fields.map(\.id)))
         for (field, update) in zip(fields, updates) {
             let present = entry(field.id, key, in: draft) != nil
             let operation: FieldOperation = update.value == nil ? .delete : (present ? .update : .insert)

@@ -1,0 +1,113 @@
+/// Invitations, joins, approvals and links (SPEC section 9).
+extension GroupState {
+    /// Whether `inbox` is banned as the commit's earlier changes left the ban list.
+    func isBanned(_ inbox: InboxID, in draft: CommitDraft) -> Bool {
+        draft.bans[inbox] ?? bans.contains(inbox)
+    }
+
+    /// The role a link gives, as the commit's earlier changes left the links; nil when absent.
+    func linkRole(_ link: String, in draft: CommitDraft) -> Role? {
+        if let changed = draft.links[link] { return changed }
+        return links[link]
+    }
+
+    /// `acceptInvitation` / `declineInvitation`: only an invitee, for its open invitation.
+    func checkAnswerInvitation(_ actor: InboxID, accept: Bool, at time: Milliseconds, _ draft: inout CommitDraft) throws(Rejection) {
+        guard let record = record(of: actor, in: draft), record.state == .invited else { throw .notInvited(actor) }
+        if accept {
+            var joined = record
+            joined.state = .active
+            joined.joinedAt = time
+            draft.put(joined, replacing: record)
+            draft.events.append(.invitationAccepted(actor))
+        } else {
+            draft.put(record.departed(.left, at: time), replacing: record)
+            draft.events.append(.invitationDeclined(actor))
+        }
+    }
+
+    /// `join`: a non-member joins through a link (its role; the admission setting decides
+    /// whether at once) or by the join rule (open: at once; approval: pending; inviteOnly: no).
+    func checkJoin(_ actor: InboxID, link: String?, at time: Milliseconds, _ draft: inout CommitDraft) throws(Rejection) {
+        let previous = record(of: actor, in: draft)
+        if previous?.isCurrent == true { throw .alreadyMember(actor) }
+        if isBanned(actor, in: draft) { throw .banned(actor) }
+        let role: Role
+        let immediate: Bool
+        if let link {
+            guard let linked = linkRole(link, in: draft) else { throw .linkNotFound(link) }
+            role = linked
+            immediate = settings.admission == .auto
+        } else {
+            switch settings.joinRule {
+            case .inviteOnly: throw .joinNotAllowed(.inviteOnly)
+            case .open: immediate = true
+            case .approval: immediate = false
+            }
+            role = .member
+        }
+        if draft.headcount >= settings.memberLimit { throw .memberLimitExceeded(limit: settings.memberLimit) }
+        let joined = MemberRecord(
+            inbox: actor, role: role, state: immediate ? .active : .pendingApproval,
+            joinedAt: immediate ? time : nil, addedBy: nil, ordinal: draft.takeOrdinal())
+        draft.put(joined, replacing: previous)
+        draft.events.append(immediate ? .memberJoined(actor, link: link) : .joinRequested(actor, link: link))
+    }
+
+    /// `approveJoin`: admits a pending request, with the role asked for unless one is given.
+    func checkApproveJoin(_ inbox: InboxID, role: Role?, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        try authorize(.approveJoins, context, subject: inbox)
+        if let role, role > .moderator { throw .invalidRole(role) }
+        guard let pending = record(of: inbox, in: draft), pending.state == .pendingApproval else { throw .joinRequestNotFound(inbox) }
+        var admitted = pending
+        admitted.state = .active
+        admitted.role = role ?? pending.role
+        admitted.joinedAt = context.time
+        draft.put(admitted, replacing: pending)
+        draft.events.append(.joinApproved(inbox, role: admitted.role))
+    }
+
+    /// `rejectJoin`: the request's inbox becomes a former member, recorded as removed.
+    func checkRejectJoin(_ inbox: InboxID, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        try authorize(.approveJoins, context, subject: inbox)
+        guard let pending = record(of: inbox, in: draft), pending.state == .pendingApproval else { throw .joinRequestNotFound(inbox) }
+        draft.put(pending.departed(.removed, at: context.time), replacing: pending)
+        draft.events.append(.joinRejected(inbox))
+    }
+
+    func checkCreateLink(_ link: String, role: Role, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        try authorize(.manageLinks, context)
+        if role > .moderator { throw .invalidRole(role) }
+        if linkRole(link, in: draft) != nil { throw .linkExists(link) }
+        draft.links[link] = .some(role)
+        draft.events.append(.linkCreated(link, role: role))
+    }
+
+    func checkUpdateLinkRole(_ link: String, role: Role, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        try authorize(.manageLinks, context)
+        if role > .moderator { throw .invalidRole(role) }
+        if linkRole(link, in: draft) == nil { throw .linkNotFound(link) }
+        draft.links[link] = .some(role)
+        draft.events.append(.linkUpdated(link, role: role))
+    }
+
+    func checkDeleteLink(_ link: String, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+        try authorize(.manageLinks, context)
+        if linkRole(link, in: draft) == nil { throw .linkNotFound(link) }
+        draft.links[link] = .some(nil)
+        draft.events.append(.linkDeleted(link))
+    }
+
+    /// Writes the draft's lifecycle changes into the state.
+    mutating func mergeLifecycle(_ draft: CommitDraft) {
+        for (inbox, banned) in draft.bans {
+            if banned { bans.insert(inbox) } else { bans.remove(inbox) }
+        }
+        for (link, role) in draft.links { links[link] = role }
+        for (inbox, listed) in draft.allowList {
+            if listed { allowList.insert(inbox) } else { allowList.remove(inbox) }
+        }
+        if let on = draft.muteAll { muteAll = on }
+        if draft.isDeleted { isDeleted = true }
+    }
+}
