@@ -109,6 +109,8 @@ public enum FixtureWriter {
             fields[name] = FieldReadingJSON.encode(reading)
         }
         expect["fields"] = .object(fields)
+        expect["banned"] = .array(state.bans.sorted().map { .string($0.rawValue) })
+        expect["deleted"] = .bool(state.isDeleted)
         return .object(expect)
     }
 }

@@ -18,6 +18,11 @@ public enum StateJSON {
         object["admins"] = .array(state.listAdmins().map { .string($0.rawValue) })
         object["members"] = .array(state.allMembers.map { member($0, directory: directory) })
         object["formerMembers"] = .array(state.formerMembers.map { member($0, directory: directory) })
+        object["banned"] = .array(state.bans.sorted().map { .string($0.rawValue) })
+        object["links"] = .object(JSONObject(state.links.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: .string($0.value.name)) }))
+        object["muteAll"] = .bool(state.muteAll)
+        object["allowList"] = .array(state.allowList.sorted().map { .string($0.rawValue) })
+        object["deleted"] = .bool(state.isDeleted)
         return .object(object)
     }
 
@@ -33,6 +38,11 @@ public enum StateJSON {
         }
         object["joinedAt"] = record.joinedAt.map(JSONValue.uint) ?? .null
         object["addedBy"] = record.addedBy.map { .string($0.rawValue) } ?? .null
+        if record.isCurrent {
+            object["blockedForAll"] = .bool(record.blockedForAll)
+            object["mutedUntil"] = record.mutedUntil.map(JSONValue.uint) ?? .null
+            object["blocksGroup"] = .bool(record.blocksGroup)
+        }
         let handles = directory.handles(of: record.inbox)
         object["handle"] = handles.handle.map(JSONValue.string) ?? .null
         object["otherHandles"] = .array(handles.otherHandles.map(JSONValue.string))

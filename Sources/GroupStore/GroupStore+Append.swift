@@ -154,6 +154,7 @@ extension GroupStore {
         try txn.put(databases.groups, key: StoreKeys.group(commit.groupID), value: newHead.encoded())
         if outcome.isApplied, let state = replica.state {
             try index(commit, state, in: txn)
+            try listInDirectory(state, in: txn)
         }
         return newHead
     }
@@ -169,6 +170,17 @@ extension GroupStore {
                 try txn.delete(databases.memberships, key: key)
             }
         }
+    }
+
+    /// Keeps the group's directory entry in step: listed while its join rule lets anyone find
+    /// it (open or approval) and it is not deleted, with its name and member count.
+    func listInDirectory(_ state: GroupState, in txn: borrowing WriteTransaction) throws {
+        let key = StoreKeys.group(state.groupID)
+        guard DirectoryEntry.lists(state) else {
+            try txn.delete(databases.directory, key: key)
+            return
+        }
+        try txn.put(databases.directory, key: key, value: DirectoryEntry(state).encoded())
     }
 
     /// The inboxes whose membership a commit's changes can change.

@@ -36,7 +36,7 @@ extension GroupStore {
     public func exportFixture(_ group: GroupID) throws(StoreError) -> JSONValue {
         var commits: [Commit] = []
         var outcomes: [CommitOutcome] = []
-        let final = try replay(group) { commit, outcome in
+        let final = try replay(group) { commit, outcome, _ in
             commits.append(commit)
             outcomes.append(outcome)
         }

@@ -1,10 +1,12 @@
 import GroupCodec
 import GroupCore
 
-/// A commit as the log holds it, with the outcome the reducer gave it.
+/// A commit as the log holds it, with the outcome the reducer gave it and the events it yielded.
 public struct LoggedCommit: Sendable, Equatable {
     public let commit: Commit
     public let outcome: CommitOutcome
+    /// Empty for a rejected commit.
+    public let events: [DomainEvent]
 }
 
 /// A group's state after one of its commits.
@@ -68,7 +70,9 @@ extension GroupStore {
         }
     }
 
-    /// Up to `limit` commits from `first` on, with their outcomes, checked against the chain.
+    /// Up to `limit` commits from `first` on, with their outcomes and events, checked against the
+    /// chain. The events are recomputed by folding from the state before `first` (one snapshot
+    /// and at most the snapshot interval of commits), so the log stores nothing derived twice.
     public func commits(of group: GroupID, from first: UInt64 = 0, limit: Int = .max) throws(StoreError) -> [LoggedCommit] {
         try reading { txn in
             let head = try existingHead(of: group, in: txn)
@@ -78,8 +82,11 @@ extension GroupStore {
             var logged: [LoggedCommit] = []
             guard limit > 0 else { return logged }
             let last = min(head.sequence, first &+ UInt64(limit) &- 1)
+            var replica = first == 0 ? Replica() : try replica(of: group, head, at: first - 1, in: txn)
             try verifiedCommits(group, head, from: first, through: last, in: txn) { commit in
-                logged.append(LoggedCommit(commit: commit, outcome: try outcome(group, head, commit.sequence, in: txn)))
+                replica.fold(commit)
+                logged.append(LoggedCommit(commit: commit, outcome: try outcome(group, head, commit.sequence, in: txn),
+                                           events: replica.lastEvents))
             }
             return logged
         }
@@ -87,7 +94,7 @@ extension GroupStore {
 
     /// Folds the whole log from commit 0, handing each commit and its outcome to `body` as it
     /// goes: a replay in constant memory whatever the log's length.
-    public func replay(_ group: GroupID, through last: UInt64? = nil, _ body: (Commit, CommitOutcome) throws -> Void) throws(StoreError) -> StoredState {
+    public func replay(_ group: GroupID, through last: UInt64? = nil, _ body: (Commit, CommitOutcome, [DomainEvent]) throws -> Void) throws(StoreError) -> StoredState {
         try reading { txn in
             let head = try existingHead(of: group, in: txn)
             let target = last ?? head.sequence
@@ -96,26 +103,16 @@ extension GroupStore {
             }
             var replica = Replica()
             try verifiedCommits(group, head, from: 0, through: target, in: txn) { commit in
-                try body(commit, replica.fold(commit))
+                let outcome = replica.fold(commit)
+                try body(commit, outcome, replica.lastEvents)
             }
             return StoredState(sequence: target, headSequence: head.sequence, state: replica.state)
         }
     }
 
-    /// The groups `inbox` is a current member of, from the cross-group index, in group ID order.
+    /// Every group `inbox` is a current member of, from the cross-group index, in group ID order.
     public func groups(containing inbox: InboxID) throws(StoreError) -> [GroupID] {
-        try reading { txn in
-            var groups: [GroupID] = []
-            try txn.withCursor(databases.memberships) { cursor in
-                let prefix = StoreKeys.membershipPrefix(inbox)
-                try cursor.forEach(withPrefix: prefix) { entry in
-                    let name = UnsafeRawBufferPointer(rebasing: entry.key[prefix.count...])
-                    if let text = String(validating: name, as: UTF8.self), let group = try? GroupID(text) { groups.append(group) }
-                    return .next
-                }
-            }
-            return groups
-        }
+        try groups(containing: inbox, limit: .max).items
     }
 
     func outcome(_ group: GroupID, _ head: GroupHead, _ sequence: UInt64, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> CommitOutcome {

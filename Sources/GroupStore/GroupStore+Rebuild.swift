@@ -24,7 +24,7 @@ extension GroupStore {
                     let head = try existingHead(of: summary.group, in: txn)
                     try verifiedCommits(summary.group, head, from: 0, through: head.sequence, in: txn) { _ in }
                 }
-                for database in [databases.groups, databases.outcomes, databases.snapshots, databases.memberships] {
+                for database in [databases.groups, databases.outcomes, databases.snapshots, databases.memberships, databases.directory] {
                     try txn.drop(database)
                 }
                 report = try replayEveryLog(vouchedBy: vouched, in: txn)
@@ -87,6 +87,7 @@ extension GroupStore {
                 }
                 if outcome.isApplied, let state = log.replica.state {
                     try index(commit, state, in: txn)
+                    try listInDirectory(state, in: txn)
                 }
                 log.previous = SHA256.hash(entry.value)
                 log.sequence = sequence

@@ -79,6 +79,11 @@ extension GroupStore {
         for record in state.formerMembers where try txn.get(databases.memberships, key: StoreKeys.membership(record.inbox, group)) != nil {
             problems.append(VerifyProblem(group: group, sequence: nil, message: "the cross-group index still lists former member \(record.inbox)"))
         }
+        let listed = try txn.get(databases.directory, key: StoreKeys.group(group)).map(Array.init)
+        let expected = DirectoryEntry.lists(state) ? DirectoryEntry(state).encoded() : nil
+        if listed != expected {
+            problems.append(VerifyProblem(group: group, sequence: nil, message: "the group directory's entry differs from the group's state"))
+        }
         return problems
     }
 

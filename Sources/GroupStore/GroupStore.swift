@@ -33,6 +33,8 @@ public final class GroupStore: @unchecked Sendable {
         let memberships: LMDBDatabase
         let claims: LMDBDatabase
         let claimOwners: LMDBDatabase
+        /// Groups anyone may find: join rule open or approval, not deleted.
+        let directory: LMDBDatabase
     }
 
     static let formatVersion: UInt8 = 1
@@ -75,7 +77,8 @@ public final class GroupStore: @unchecked Sendable {
                 meta: try environment.database("meta"), groups: try environment.database("groups"),
                 commits: try environment.database("commits"), outcomes: try environment.database("outcomes"),
                 snapshots: try environment.database("snapshots"), memberships: try environment.database("memberships"),
-                claims: try environment.database("claims"), claimOwners: try environment.database("claimOwners"))
+                claims: try environment.database("claims"), claimOwners: try environment.database("claimOwners"),
+                directory: try environment.database("directory"))
             try checkFormat(isNew: isNew)
         } catch {
             throw StoreError.wrap(error)

@@ -41,6 +41,11 @@ enum CLI {
             case "field": return try FieldCommands.field(rest, store: store, streams: &streams)
             case "user-data": return try FieldCommands.userData(rest, store: store, streams: &streams)
             case "config": return try ConfigCommand.run(rest, streams: &streams)
+            case "directory": return try CrossGroupCommands.directory(rest, store: store, streams: &streams)
+            case "members": return try CrossGroupCommands.members(rest, store: store, streams: &streams)
+            case "watch":
+                guard var standard = streams as? StandardStreams else { throw UsageError("watch needs a terminal's standard output") }
+                return try WatchCommand.run(rest, store: store, streams: &standard)
             default: throw UsageError("unknown command \(name.debugDescription)")
             }
         } catch let error as UsageError {

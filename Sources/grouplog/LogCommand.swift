@@ -11,9 +11,9 @@ enum LogCommand {
         let limit = try arguments.number("--limit").map { Int(clamping: $0) } ?? .max
         let logged = try store.open().commits(of: group, from: try arguments.number("--from") ?? 0, limit: limit)
         if arguments.flag("--json") {
-            streams.out(JSONWriter.write(.array(logged.map { ReplayReport.json($0.commit, $0.outcome) }), pretty: true))
+            streams.out(JSONWriter.write(.array(logged.map { ReplayReport.json($0.commit, $0.outcome, events: $0.events) }), pretty: true))
         } else {
-            for entry in logged { streams.out(ReplayReport.line(entry.commit, entry.outcome)) }
+            for entry in logged { streams.out(ReplayReport.line(entry.commit, entry.outcome, events: entry.events)) }
         }
         return .success
     }

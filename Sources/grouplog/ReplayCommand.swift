@@ -13,8 +13,12 @@ enum ReplayCommand {
         }
         let json = arguments.flag("--json")
         var outcomes: [JSONValue] = []
-        func report(_ commit: Commit, _ outcome: CommitOutcome) {
-            if json { outcomes.append(ReplayReport.json(commit, outcome)) } else { streams.out(ReplayReport.line(commit, outcome)) }
+        func report(_ commit: Commit, _ outcome: CommitOutcome, _ events: [DomainEvent]) {
+            if json {
+                outcomes.append(ReplayReport.json(commit, outcome, events: events))
+            } else {
+                streams.out(ReplayReport.line(commit, outcome, events: events))
+            }
         }
         let at = try arguments.number("--at")
         let (state, last, directory): (GroupState?, UInt64, IdentityDirectory)

@@ -3,10 +3,11 @@ import GroupCore
 
 /// One commit's outcome, as `replay` and `log` print it.
 enum ReplayReport {
-    /// `#3 bo @5123 updateName "x"; addAdmin caro -> applied`
-    static func line(_ commit: Commit, _ outcome: CommitOutcome) -> String {
+    /// `#3 bo @5123 updateName "x"; addAdmin caro -> applied [metadataChanged, adminAdded caro]`
+    static func line(_ commit: Commit, _ outcome: CommitOutcome, events: [DomainEvent] = []) -> String {
         let changes = commit.changes.map(\.summary).joined(separator: "; ")
-        return "#\(commit.sequence) \(commit.actor) @\(commit.time) \(changes) -> \(describe(outcome))"
+        let happened = events.isEmpty ? "" : " [" + events.map(\.description).joined(separator: ", ") + "]"
+        return "#\(commit.sequence) \(commit.actor) @\(commit.time) \(changes) -> \(describe(outcome))\(happened)"
     }
 
     static func describe(_ outcome: CommitOutcome) -> String {
@@ -16,7 +17,7 @@ enum ReplayReport {
         }
     }
 
-    static func json(_ commit: Commit, _ outcome: CommitOutcome) -> JSONValue {
+    static func json(_ commit: Commit, _ outcome: CommitOutcome, events: [DomainEvent] = []) -> JSONValue {
         var object = JSONObject([
             "sequence": .uint(commit.sequence),
             "actor": .string(commit.actor.rawValue),
@@ -26,6 +27,12 @@ enum ReplayReport {
         switch outcome {
         case .applied:
             object["outcome"] = .string("applied")
+            object["events"] = .array(events.map { event in
+                var entry = JSONObject(["event": .string(event.name)])
+                if let subject = event.subject { entry["subject"] = .string(subject.rawValue) }
+                entry["detail"] = .string(event.description)
+                return .object(entry)
+            })
         case let .rejected(rejection):
             object["outcome"] = .string("rejected")
             object["code"] = .string(rejection.reason.code)

@@ -21,12 +21,18 @@ enum StateText {
         }
         let metadata = state.metadata
         lines.append("metadata:")
-        lines.append("  name         \(metadata.name.quoted)")
-        lines.append("  description  \(metadata.description.quoted)")
-        lines.append("  imageURL     \(metadata.imageURL.quoted)")
-        lines.append("  appData      \(metadata.appData.quoted)")
+        lines.append("  name         \(shown(metadata.name))")
+        lines.append("  description  \(shown(metadata.description))")
+        lines.append("  imageURL     \(shown(metadata.imageURL))")
+        lines.append("  appData      \(shown(metadata.appData))")
         let disappearing = metadata.disappearingMessages.map { "from \($0.fromNs) ns, in \($0.inNs) ns" } ?? "off"
         lines.append("  disappearing \(disappearing)")
+        if !state.links.isEmpty {
+            lines.append("links: " + state.links.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
+        }
+        if !state.bans.isEmpty { lines.append("banned: \(list(state.bans.sorted()))") }
+        if state.muteAll { lines.append("mute-all on; allow list: \(list(state.allowList.sorted()))") }
+        if state.isDeleted { lines.append("deleted") }
         let former = state.formerMembers
         lines.append("former members (\(former.count)):")
         for member in former {
@@ -38,12 +44,20 @@ enum StateText {
 
     private static func memberLine(_ member: MemberRecord, directory: IdentityDirectory) -> String {
         var line = member.inbox.rawValue.padding(16) + member.role.name.padding(12) + member.state.name.padding(16)
+        if member.blockedForAll { line += "blocked for all  " }
+        if let until = member.mutedUntil { line += "muted until \(until)  " }
+        if member.blocksGroup { line += "blocks the group  " }
         let handles = directory.handles(of: member.inbox)
         if let handle = handles.handle {
             line += "handle \(handle)"
             if !handles.otherHandles.isEmpty { line += " (also \(handles.otherHandles.joined(separator: ", ")))" }
         }
         return line.trimmingTrailingSpaces()
+    }
+
+    /// Text quoted, and cut to its first 80 characters when longer.
+    private static func shown(_ text: String) -> String {
+        text.count <= 80 ? text.quoted : String(text.prefix(80)).quoted + "... (\(text.utf8.count) bytes)"
     }
 
     private static func list(_ inboxes: [InboxID]) -> String {

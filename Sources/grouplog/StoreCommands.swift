@@ -13,10 +13,13 @@ enum StoreCommands {
         return .success
     }
 
-    /// `grouplog groups [--json]`
+    /// `grouplog groups [--member INBOX [--after CURSOR] [--limit N]] [--json]`
     static func groups(_ words: [String], store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        let arguments = try Arguments(words, flags: ["--json"])
+        let arguments = try Arguments(words, valued: ["--member", "--after", "--limit"], flags: ["--json"])
         guard arguments.positionals.isEmpty else { throw UsageError("groups takes no arguments") }
+        if let member = arguments.value("--member") {
+            return try CrossGroupCommands.memberGroups(try CommandValues.inbox(member), arguments, store: store, streams: &streams)
+        }
         let summaries = try store.open().groups()
         if arguments.flag("--json") {
             streams.out(JSONWriter.write(.array(summaries.map { summary in

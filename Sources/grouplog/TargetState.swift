@@ -19,7 +19,7 @@ struct TargetState {
     /// A fixture file, or else a group of the store.
     static func load(_ target: String, at: UInt64?, store: StoreLocation) throws -> TargetState {
         if isFixture(target) {
-            return try FixtureReplay.replay(target, at: at) { _, _ in }
+            return try FixtureReplay.replay(target, at: at) { _, _, _ in }
         }
         let opened = try store.open()
         let stored = try opened.state(of: try CommandValues.group(target), at: at)
@@ -36,7 +36,7 @@ struct TargetState {
 
 /// Folding a fixture's log, as `replay` and the read commands do.
 enum FixtureReplay {
-    static func replay(_ file: String, at: UInt64?, _ report: (Commit, CommitOutcome) -> Void) throws -> TargetState {
+    static func replay(_ file: String, at: UInt64?, _ report: (Commit, CommitOutcome, [DomainEvent]) -> Void) throws -> TargetState {
         let fixture: Fixture
         let directory: IdentityDirectory
         do {
@@ -52,7 +52,10 @@ enum FixtureReplay {
             last = at
         }
         var replica = Replica(defaultMemberLimit: fixture.config.memberLimit)
-        for commit in commits[0...Int(last)] { report(commit, replica.fold(commit)) }
+        for commit in commits[0...Int(last)] {
+            let outcome = replica.fold(commit)
+            report(commit, outcome, replica.lastEvents)
+        }
         return TargetState(state: replica.state, sequence: last, directory: directory)
     }
 }

@@ -253,7 +253,7 @@ struct StoreFailureTests {
             Self.expectCorrupt(group, named, "state at the damaged commit") { () throws(StoreError) in _ = try store.state(of: group, at: damaged) }
             Self.expectCorrupt(group, named, "commits") { () throws(StoreError) in _ = try store.commits(of: group) }
             Self.expectCorrupt(group, named, "commits from the damaged one") { () throws(StoreError) in _ = try store.commits(of: group, from: damaged, limit: 3) }
-            Self.expectCorrupt(group, named, "replay") { () throws(StoreError) in _ = try store.replay(group) { _, _ in } }
+            Self.expectCorrupt(group, named, "replay") { () throws(StoreError) in _ = try store.replay(group) { _, _, _ in } }
             Self.expectCorrupt(group, named, "export") { () throws(StoreError) in _ = try store.exportFixture(group) }
             Self.expectCorrupt(group, named, "submit") { () throws(StoreError) in
                 _ = try store.submit(to: group, actor: .alix, time: 100_000, changes: [.updateName("x")])
@@ -290,7 +290,7 @@ struct StoreFailureTests {
             #expect(problems.contains { $0.sequence == 10 }, "verify does not name commit 10: \(problems)")
             Self.expectCorrupt(group, [10], "state") { () throws(StoreError) in _ = try store.state(of: group) }
             Self.expectCorrupt(group, [10], "commits") { () throws(StoreError) in _ = try store.commits(of: group) }
-            Self.expectCorrupt(group, [10], "replay") { () throws(StoreError) in _ = try store.replay(group) { _, _ in } }
+            Self.expectCorrupt(group, [10], "replay") { () throws(StoreError) in _ = try store.replay(group) { _, _, _ in } }
             Self.expectCorrupt(group, [10], "rebuild") { () throws(StoreError) in _ = try store.rebuild() }
         }
     }
@@ -351,7 +351,7 @@ struct StoreFailureTests {
             Self.expectCorrupt(.test, 10, "state", reasonContains: expected) { () throws(StoreError) in _ = try store.state(of: .test) }
             Self.expectCorrupt(.test, 10, "state at 12", reasonContains: expected) { () throws(StoreError) in _ = try store.state(of: .test, at: 12) }
             #expect(try store.state(of: .test, at: 9).state == folded.states[9])
-            #expect(try store.replay(.test) { _, _ in }.state == folded.final)
+            #expect(try store.replay(.test) { _, _, _ in }.state == folded.final)
             #expect(try store.commits(of: .test).map(\.outcome) == folded.outcomes)
 
             _ = try store.rebuild()

@@ -47,9 +47,10 @@ struct StoreTests {
             #expect(renamed.commit.changes == [.updateName("Team")])
             #expect(try store.headSequence(of: .test) == 1)
             #expect(try store.state(of: .test).state?.metadata.name == "Team")
-            #expect(try store.commits(of: .test) == [
-                LoggedCommit(commit: created.commit, outcome: .applied), LoggedCommit(commit: renamed.commit, outcome: .applied),
-            ])
+            let logged = try store.commits(of: .test)
+            #expect(logged.map(\.commit) == [created.commit, renamed.commit])
+            #expect(logged.map(\.outcome) == [.applied, .applied])
+            #expect(logged.last?.events == [.metadataChanged("name")])
             #expect(try store.groups() == [GroupSummary(group: .test, headSequence: 1)])
             #expect(try store.verify() == [])
         }
@@ -240,7 +241,9 @@ struct StoreTests {
             }
             guard next > 0 else { return }
             #expect(try store.verify() == [], "seed \(seed)")
-            #expect(try store.commits(of: .test) == written.map { LoggedCommit(commit: $0, outcome: .applied) }, "seed \(seed)")
+            let logged = try store.commits(of: .test)
+            #expect(logged.map(\.commit) == written, "seed \(seed)")
+            #expect(logged.allSatisfy { $0.outcome == .applied }, "seed \(seed)")
             #expect(try store.state(of: .test).state == replica.state, "seed \(seed)")
             let folded = Folded(written)
             for sequence in 0..<next {
@@ -286,7 +289,7 @@ struct StoreTests {
                     let sequence = random.int(0...119)
                     #expect(try store.state(of: .test, at: UInt64(sequence)).state == folded.states[sequence], "seed \(seed) at \(sequence)")
                     var replayed: [CommitOutcome] = []
-                    let replay = try store.replay(.test, through: UInt64(sequence)) { _, outcome in replayed.append(outcome) }
+                    let replay = try store.replay(.test, through: UInt64(sequence)) { _, outcome, _ in replayed.append(outcome) }
                     #expect(replay.state == folded.states[sequence], "seed \(seed) replay through \(sequence)")
                     #expect(replayed == Array(folded.outcomes[0...sequence]), "seed \(seed) replay through \(sequence)")
                 }
@@ -325,7 +328,7 @@ struct StoreTests {
             #expect(try store.commits(of: .test, from: 5, limit: 0) == [])
             #expect(throws: StoreError.sequencePastHead(.test, sequence: 90, head: 89)) { try store.commits(of: .test, from: 90) }
             #expect(throws: StoreError.sequencePastHead(.test, sequence: 90, head: 89)) { try store.state(of: .test, at: 90) }
-            #expect(throws: StoreError.sequencePastHead(.test, sequence: 95, head: 89)) { try store.replay(.test, through: 95) { _, _ in } }
+            #expect(throws: StoreError.sequencePastHead(.test, sequence: 95, head: 89)) { try store.replay(.test, through: 95) { _, _, _ in } }
         }
     }
 

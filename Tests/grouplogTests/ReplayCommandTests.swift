@@ -11,9 +11,9 @@ struct ReplayCommandTests {
             #expect(result.stderr == "")
             let lines = result.lines
             try #require(lines.count > 4, "output: \(result.stdout)")
-            #expect(lines[0] == "#0 alix @1000 create group with bo, caro -> applied")
+            #expect(lines[0] == "#0 alix @1000 create group with bo, caro -> applied [groupCreated alix, memberAdded bo, memberAdded caro]")
             #expect(lines[1].hasPrefix("#1 bo @2000 addAdmin caro -> rejected permissionDenied (change 0): "), "line: \(lines[1])")
-            #expect(lines[2] == "#2 alix @3000 addAdmin bo -> applied")
+            #expect(lines[2] == "#2 alix @3000 addAdmin bo -> applied [adminAdded bo]")
             #expect(lines[3] == "")
             #expect(lines[4] == "group team after commit 2 (last applied: 2), created by alix at 1000")
             for line in [
@@ -54,7 +54,7 @@ struct ReplayCommandTests {
             let file = try directory.write("team.json", SampleFixture.passing)
             let result = grouplog("replay", "--at", "0", file)
             #expect(result.status == .success)
-            #expect(result.lines.first == "#0 alix @1000 create group with bo, caro -> applied")
+            #expect(result.lines.first == "#0 alix @1000 create group with bo, caro -> applied [groupCreated alix, memberAdded bo, memberAdded caro]")
             #expect(result.lines.contains("group team after commit 0 (last applied: 0), created by alix at 1000"))
         }
     }

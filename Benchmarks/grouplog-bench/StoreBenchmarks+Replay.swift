@@ -1,0 +1,56 @@
+import GroupCodec
+import GroupCore
+import GroupStore
+
+/// The store's replay of the whole log (read, decode, check the chain, fold), beside a raw
+/// zero-copy cursor scan of the same records, and the parts of the gap: decoding, hashing for
+/// the chain check, and the fold.
+extension StoreBenchmarks {
+    static let replayNames = ["store.replay", "store.replay.rawScan", "store.replay.decodeOnly", "store.replay.chainHash", "store.replay.foldOnly"]
+
+    func measureReplay(_ log: ChainedLog, in stored: TemporaryStore, into table: inout SummaryTable) {
+        let replay = measureStoreReplay(log, in: stored)
+        // The same directory, opened as a plain environment now that the store has let go of it.
+        let (rawScan, decodeOnly, chainHash) = measureScans(log, in: RawLog(path: stored.path, mapSize: sizes.mapSize))
+        let foldOnly = harness.measure("store.replay.foldOnly", units: log.count, unitName: "commits", prepare: { Replica() }) { replica in
+            for commit in log.commits { replica.fold(commit) }
+        }
+        table.comparisons.append(Comparison(figure: replay, rival: rawScan, target: .rateAtLeast(3_000_000)))
+        for part in [decodeOnly, chainHash, foldOnly] {
+            table.comparisons.append(Comparison(figure: part, rival: replay))
+        }
+    }
+
+    private func measureStoreReplay(_ log: ChainedLog, in stored: TemporaryStore) -> Harness.Result? {
+        let store = stored.open()
+        var members = 0
+        let result = harness.measure("store.replay", units: log.count, unitName: "commits", prepare: {}) { _ in
+            let replayed = orExit("replay") { try store.replay(log.group) { _, _, _ in } }
+            members = replayed.state?.memberCount ?? 0
+        }
+        if result != nil { print("  (replayed to a state of \(members) members)") }
+        return result
+    }
+
+    private func measureScans(_ log: ChainedLog, in raw: RawLog) -> (Harness.Result?, Harness.Result?, Harness.Result?) {
+        var bytes = 0, firstBytes = 0
+        let rawScan = harness.measure("store.replay.rawScan", units: log.count, unitName: "commits", prepare: {}) { _ in
+            raw.scan { value in
+                bytes &+= value.count
+                firstBytes &+= Int(value.first ?? 0)
+            }
+        }
+        if rawScan != nil { print("  (scanned \(bytes) bytes over all runs, first-byte sum \(firstBytes))") }
+        var changes = 0
+        let decodeOnly = harness.measure("store.replay.decodeOnly", units: log.count, unitName: "commits", prepare: {}) { _ in
+            raw.scan { value in changes &+= try CommitCodec.decode(value).changes.count }
+        }
+        if decodeOnly != nil { print("  (decoded \(changes) changes over all runs)") }
+        var hashes = 0
+        let chainHash = harness.measure("store.replay.chainHash", units: log.count, unitName: "commits", prepare: {}) { _ in
+            raw.scan { value in hashes &+= Int(SHA256.hash(value).bytes[0]) }
+        }
+        if chainHash != nil { print("  (hash byte sum \(hashes))") }
+        return (rawScan, decodeOnly, chainHash)
+    }
+}
