@@ -24,6 +24,13 @@ enum Help {
       rebuild                        drop and rebuild everything derived from the logs
       identity claim INBOX (--handle H | --account A)
       identity show INBOX
+      groups --member INBOX [--after CURSOR] [--limit N]
+                                     the groups an inbox belongs to, with the total
+      directory [--after CURSOR] [--limit N]
+                                     the groups anyone may find (join rule open or approval)
+      members GROUP|FIXTURE [--after CURSOR] [--limit N]
+                                     members in join order: role, state, handles, flags
+      watch GROUP [--from SEQ]       print each new commit and its events as others commit them
 
     Configurable fields (of a GROUP of the store, or of a FIXTURE's final state):
       fields GROUP|FIXTURE           the registered fields: ID, name, type, policies
@@ -73,8 +80,11 @@ enum Help {
         """,
         "groups": """
         Usage: grouplog groups [--json] [--store DIR]
+               grouplog groups --member INBOX [--after CURSOR] [--limit N] [--json] [--store DIR]
 
-        Lists the store's groups, in group ID order, with their number of commits.
+        Lists the store's groups, in group ID order, with their number of commits; with
+        --member, the groups INBOX is a current member of, N at a time (1 to 10000, default 100)
+        after CURSOR, with the total, from the inbox-to-groups index.
         """,
         "import": """
         Usage: grouplog import FIXTURE [--group ID] [--store DIR]
@@ -173,6 +183,28 @@ enum Help {
         file, the entry and the reason.
 
         Exit status: 0 when valid, 2 when not.
+        """,
+        "watch": """
+        Usage: grouplog watch GROUP [--from SEQ] [--json] [--store DIR]
+
+        Prints each new commit of the group, with its outcome and events, as other processes
+        commit them, until interrupted (Ctrl-C exits 0). With --from, starts at commit SEQ
+        (the commits already there are printed first); else at the next one.
+        """,
+        "directory": """
+        Usage: grouplog directory [--after CURSOR] [--limit N] [--json] [--store DIR]
+
+        Lists the groups anyone may find (join rule open or approval, not deleted), in group ID
+        order, with name and member count, N at a time (1 to 10000, default 100) after CURSOR
+        (printed by the previous page), and the total.
+        """,
+        "members": """
+        Usage: grouplog members GROUP|FIXTURE [--after CURSOR] [--limit N] [--at SEQ] [--json]
+                                [--store DIR]
+
+        Lists current members in the order they became members, N at a time (1 to 10000,
+        default 100) after CURSOR: role, state, joinedAt, handle, other handles, and the flags
+        (blocked for all, muted until, allow-listed).
         """,
         "identity": """
         Usage: grouplog identity claim INBOX (--handle H | --account A) [--store DIR]
