@@ -8,7 +8,7 @@ grouplog_setup
 swift build -c release --product grouplog
 grouplog="$PWD/.build/release/grouplog"
 examples=()
-for example in random-xmtp random-fields; do
+for example in random-xmtp random-fields random-lifecycle; do
   [ -f "../shared/examples/$example.json" ] && examples+=("../shared/examples/$example.json")
 done
 echo "== grouplog fixture run Fixtures ${examples[*]}"

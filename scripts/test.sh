@@ -7,7 +7,7 @@ grouplog_setup
 swift build --build-tests
 swift test --skip-build
 examples=()
-for example in random-xmtp random-fields; do
+for example in random-xmtp random-fields random-lifecycle; do
   [ -f "../shared/examples/$example.json" ] && examples+=("../shared/examples/$example.json")
 done
 .build/debug/grouplog fixture run Fixtures "${examples[@]}"

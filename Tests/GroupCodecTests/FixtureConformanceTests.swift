@@ -37,7 +37,7 @@ enum ConformanceCase: Sendable, CustomTestStringConvertible {
             .sorted()
         guard !names.isEmpty else { return [.noFixtures("the folder \(folder.path) holds no .json fixture")] }
         var cases = names.map { ConformanceCase.fixture(folder.appendingPathComponent($0)) }
-        for name in ["random-xmtp", "random-fields"] {
+        for name in ["random-xmtp", "random-fields", "random-lifecycle"] {
             let example = packageRoot.appendingPathComponent("../shared/examples/\(name).json").standardizedFileURL
             if manager.fileExists(atPath: example.path) { cases.append(.fixture(example)) }
         }
