@@ -16,7 +16,7 @@ public enum StateJSON {
         object["memberCount"] = .int(Int64(state.memberCount))
         object["superAdmins"] = .array(state.listSuperAdmins().map { .string($0.rawValue) })
         object["admins"] = .array(state.listAdmins().map { .string($0.rawValue) })
-        object["members"] = .array(state.allMembers.map { member($0, directory: directory) })
+        object["members"] = .array(state.allMembers.map { member($0, directory: directory, allowList: state.allowList) })
         object["formerMembers"] = .array(state.formerMembers.map { member($0, directory: directory) })
         object["banned"] = .array(state.bans.sorted().map { .string($0.rawValue) })
         object["links"] = .object(JSONObject(state.links.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: .string($0.value.name)) }))
@@ -27,7 +27,8 @@ public enum StateJSON {
     }
 
     /// One member record, with its handles read from the directory.
-    public static func member(_ record: MemberRecord, directory: IdentityDirectory) -> JSONValue {
+    /// - Parameter allowList: the group's allow list, to say whether a current member is on it.
+    public static func member(_ record: MemberRecord, directory: IdentityDirectory, allowList: Set<InboxID> = []) -> JSONValue {
         var object = JSONObject()
         object["inbox"] = .string(record.inbox.rawValue)
         if let role = record.currentRole { object["role"] = .string(role.name) }
@@ -42,6 +43,7 @@ public enum StateJSON {
             object["blockedForAll"] = .bool(record.blockedForAll)
             object["mutedUntil"] = record.mutedUntil.map(JSONValue.uint) ?? .null
             object["blocksGroup"] = .bool(record.blocksGroup)
+            object["allowListed"] = .bool(allowList.contains(record.inbox))
         }
         let handles = directory.handles(of: record.inbox)
         object["handle"] = handles.handle.map(JSONValue.string) ?? .null

@@ -17,7 +17,8 @@ public struct VerifyProblem: Sendable, Equatable, CustomStringConvertible {
 extension GroupStore {
     /// Checks every commit of the group (or of every group): its encoding, its place in the chain,
     /// its stored outcome against a fresh replay, every snapshot against the replayed state, the
-    /// head, and the cross-group index. Reports each problem with its group and sequence.
+    /// head, and the cross-group indexes. Reports each problem with its group and sequence. A
+    /// check of the whole store also finds index entries that name no member or no group.
     public func verify(_ only: GroupID? = nil) throws(StoreError) -> [VerifyProblem] {
         let groups: [GroupSummary]
         if let only {
@@ -26,6 +27,7 @@ extension GroupStore {
             groups = try self.groups()
         }
         var problems: [VerifyProblem] = []
+        if only == nil { problems += try strayIndexEntries(among: groups) }
         for summary in groups {
             do throws(StoreError) {
                 problems += try reading { txn in try verify(summary.group, in: txn) }
@@ -85,6 +87,44 @@ extension GroupStore {
             problems.append(VerifyProblem(group: group, sequence: nil, message: "the group directory's entry differs from the group's state"))
         }
         return problems
+    }
+
+    /// Index entries that no group's state accounts for: a membership of an inbox its group never
+    /// had, or of a group that does not exist, and a directory entry for a group that does not.
+    private func strayIndexEntries(among groups: [GroupSummary]) throws(StoreError) -> [VerifyProblem] {
+        let known = Set(groups.map(\.group))
+        return try reading { txn in
+            var problems: [VerifyProblem] = []
+            try txn.withCursor(databases.memberships) { cursor in
+                try cursor.forEach { entry in
+                    let bytes = Array(entry.key)
+                    guard let separator = bytes.firstIndex(of: 0),
+                          let inbox = String(validating: bytes[..<separator], as: UTF8.self).flatMap({ try? InboxID($0) }),
+                          let group = String(validating: bytes[(separator + 1)...], as: UTF8.self).flatMap({ try? GroupID($0) }) else {
+                        problems.append(VerifyProblem(group: nil, sequence: nil, message: "the cross-group index holds a malformed key"))
+                        return .next
+                    }
+                    if !known.contains(group) {
+                        problems.append(VerifyProblem(group: group, sequence: nil, message: "the cross-group index lists \(inbox) in a group that does not exist"))
+                    } else if let head = try? existingHead(of: group, in: txn),
+                              // A group whose log is damaged is reported by its own check below.
+                              let replica = try? headReplica(of: group, head, in: txn), replica.state?.member(inbox) == nil {
+                        problems.append(VerifyProblem(group: group, sequence: nil, message: "the cross-group index lists \(inbox), which the group never had"))
+                    }
+                    return .next
+                }
+            }
+            try txn.withCursor(databases.directory) { cursor in
+                try cursor.forEach { entry in
+                    let name = String(validating: entry.key, as: UTF8.self).flatMap { try? GroupID($0) }
+                    if name.map({ !known.contains($0) }) ?? true {
+                        problems.append(VerifyProblem(group: name, sequence: nil, message: "the group directory lists a group that does not exist"))
+                    }
+                    return .next
+                }
+            }
+            return problems
+        }
     }
 
     static func describe(_ outcome: CommitOutcome) -> String {

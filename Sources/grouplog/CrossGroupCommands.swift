@@ -58,7 +58,7 @@ enum CrossGroupCommands {
         if arguments.flag("--json") {
             streams.out(JSONWriter.write(.object(JSONObject([
                 "total": .int(Int64(state.memberCount)),
-                "members": .array(page.members.map { StateJSON.member($0, directory: target.directory) }),
+                "members": .array(page.members.map { StateJSON.member($0, directory: target.directory, allowList: state.allowList) }),
                 "next": page.next.map { .string(Paging.cursor($0)) } ?? .null,
             ])), pretty: true))
             return .success

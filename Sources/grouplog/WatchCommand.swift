@@ -17,8 +17,14 @@ enum WatchCommand {
         let group = try CommandValues.group(arguments.positionals[0])
         let opened = try store.open()
         // Everything printed is flushed batch by batch, so an interrupt loses nothing: end at once.
+        // A parent may have started this process with the signals blocked: unblock them.
         signal(SIGINT) { _ in _exit(0) }
         signal(SIGTERM) { _ in _exit(0) }
+        var interrupts = sigset_t()
+        sigemptyset(&interrupts)
+        sigaddset(&interrupts, SIGINT)
+        sigaddset(&interrupts, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &interrupts, nil)
         var next = try arguments.number("--from") ?? opened.headSequence(of: group) + 1
         while true {
             let head = try opened.headSequence(of: group)
