@@ -71,8 +71,10 @@ struct ExpectationCheck {
             }
         }
         if let wanted = expect.events {
+            // Lists are compared as sets (SPEC section 13): a commit muting two inboxes matches
+            // ["memberMuted"].
             let actual = events.map(\.name)
-            if actual.sorted() != wanted.sorted() {
+            if Set(actual) != Set(wanted) {
                 return difference("events", "[" + wanted.joined(separator: ", ") + "]", "[" + actual.joined(separator: ", ") + "]")
             }
         }

@@ -216,6 +216,34 @@ struct BinaryCodecTests {
             UserFieldUpdate(field: .name("STATUS"), value: nil),
         ]),
         .updateUserData([]),
+        .acceptInvitation,
+        .declineInvitation,
+        .join(link: nil),
+        .join(link: "invite-✓"),
+        .approveJoin(.bo, role: nil),
+        .approveJoin(.caro, role: .moderator),
+        .approveJoin(.davon, role: .superAdmin),
+        .rejectJoin(.eri),
+        .createLink("team", role: .observer),
+        .createLink("", role: .admin),
+        .updateLinkRole("team", role: .moderator),
+        .deleteLink("team"),
+        .blockForAll(inboxes: [.bo, .caro], blocked: true),
+        .blockForAll(inboxes: [], blocked: false),
+        .mute(inboxes: [.bo], until: 1_700_000_060_000),
+        .mute(inboxes: [], until: .max),
+        .unmute([.bo, .caro]),
+        .unmute([]),
+        .muteAll(true),
+        .muteAll(false),
+        .allowListAdd([.bo]),
+        .allowListRemove([.bo, .caro]),
+        .ban([.eri]),
+        .ban([]),
+        .unban([.eri, .fen]),
+        .blockGroup(true),
+        .blockGroup(false),
+        .deleteGroup,
     ]
 
     /// A descriptor of every field type and value kind, with and without names, and IDs in and
@@ -245,7 +273,9 @@ struct BinaryCodecTests {
             "create", "addMembers", "removeMembers", "addAdmin", "removeAdmin", "addSuperAdmin", "removeSuperAdmin",
             "setRole", "transferOwnership", "updatePermission", "requestRemoval", "leave", "updateName",
             "updateDescription", "updateImageURL", "updateAppData", "updateDisappearingMessages", "registerFields",
-            "updateMetadataField", "updateUserData",
+            "updateMetadataField", "updateUserData", "acceptInvitation", "declineInvitation", "join", "approveJoin",
+            "rejectJoin", "createLink", "updateLinkRole", "deleteLink", "blockForAll", "mute", "unmute", "muteAll",
+            "allowListAdd", "allowListRemove", "ban", "unban", "blockGroup", "deleteGroup",
         ]
         #expect(Set(Self.everyChange.map(\.op)) == ops)
     }
@@ -390,6 +420,64 @@ struct BinaryCodecTests {
             + [20, 2, 1, 1, 0x55, 1, 0, 1, 0x76, 0, 0x80, 0x82, 0x02, 0] // updateUserData U = "v", 0x8100 = nothing
         #expect(CommitCodec.encode(writes) == expected)
         #expect(try CommitCodec.decode(expected) == writes)
+    }
+
+    /// The lifecycle ops of SPEC section 9 (tags 21 to 38), byte by byte.
+    @Test func lifecycleChangeGoldenBytes() throws {
+        let b = InboxID.named("b"), c = InboxID.named("c")
+        let commit = Commit(groupID: .named("g"), sequence: 1, actor: .named("a"), time: 300, changes: [
+            .acceptInvitation, .declineInvitation, .join(link: nil), .join(link: "L"),
+            .approveJoin(b, role: nil), .approveJoin(b, role: .moderator), .rejectJoin(b),
+            .createLink("L", role: .observer), .updateLinkRole("L", role: .moderator), .deleteLink("L"),
+            .blockForAll(inboxes: [b], blocked: true), .mute(inboxes: [b, c], until: 300), .unmute([b]), .muteAll(true),
+            .allowListAdd([b]), .allowListRemove([c]), .ban([b]), .unban([]), .blockGroup(false), .deleteGroup,
+        ])
+        let parts: [[UInt8]] = [
+            [2, 1, 0x67, 1, 0, 1, 0x61, 0xAC, 0x02, 20],  // version 2, "g", sequence 1, "a", time 300, 20 changes
+            [21],                                        // acceptInvitation
+            [22],                                        // declineInvitation
+            [23, 0],                                     // join without a link
+            [23, 1, 1, 0x4C],                            // join "L"
+            [24, 1, 0x62, 0],                            // approveJoin b, the role asked for
+            [24, 1, 0x62, 1, 2],                         // approveJoin b as moderator
+            [25, 1, 0x62],                               // rejectJoin b
+            [26, 1, 0x4C, 0],                            // createLink "L" observer
+            [27, 1, 0x4C, 2],                            // updateLinkRole "L" moderator
+            [28, 1, 0x4C],                               // deleteLink "L"
+            [29, 1, 1, 0x62, 1],                         // blockForAll [b] blocked
+            [30, 2, 1, 0x62, 1, 0x63, 0xAC, 0x02],       // mute [b, c] until 300
+            [31, 1, 1, 0x62],                            // unmute [b]
+            [32, 1],                                     // muteAll on
+            [33, 1, 1, 0x62],                            // allowListAdd [b]
+            [34, 1, 1, 0x63],                            // allowListRemove [c]
+            [35, 1, 1, 0x62],                            // ban [b]
+            [36, 0],                                     // unban nobody
+            [37, 0],                                     // blockGroup off
+            [38],                                        // deleteGroup
+        ]
+        let expected = parts.flatMap { $0 }
+        #expect(CommitCodec.encode(commit) == expected)
+        #expect(try CommitCodec.decode(expected) == commit)
+        // Version 1 had no lifecycle ops: a version-1 record that holds one was not written by it.
+        for tag: UInt8 in [21, 29, 38] {
+            var writer = commitHeader(changeCount: 1, version: 1)
+            writer.writeByte(tag)
+            #expect(commitError(writer.bytes)?.reason == .unknownTag(tag), "tag \(tag)")
+        }
+        // 39 is the next free tag.
+        var next = commitHeader(changeCount: 1)
+        next.writeByte(39)
+        #expect(commitError(next.bytes)?.reason == .unknownTag(39))
+        // A mute's end and the booleans are canonical too.
+        var overlong = commitHeader(changeCount: 1)
+        for byte: UInt8 in [30, 0, 0x80, 0x00] { overlong.writeByte(byte) }
+        #expect(commitError(overlong.bytes)?.reason == .overlongVarint)
+        var flag = commitHeader(changeCount: 1)
+        for byte: UInt8 in [32, 2] { flag.writeByte(byte) }
+        #expect(commitError(flag.bytes)?.reason == .invalidBoolean(2))
+        var role = commitHeader(changeCount: 1)
+        for byte: UInt8 in [26, 1, 0x4C, 5] { role.writeByte(byte) }
+        #expect(commitError(role.bytes)?.reason == .unknownTag(5))
     }
 
     @Test(arguments: [UInt64(1), 2, 3, 0xC0FF_EE00, 0x5EED_2024_0001])
@@ -587,6 +675,14 @@ struct BinaryCodecTests {
         .keyNotFound(field: "SHARED_FILES", key: "3 bytes"),
         .immutableField(field: "FOUNDED"),
         .fieldAlreadyRegistered("CATEGORY"),
+        .notInvited(.bo),
+        .joinNotAllowed(.inviteOnly),
+        .joinNotAllowed(.open),
+        .joinNotAllowed(.approval),
+        .joinRequestNotFound(.caro),
+        .linkExists("team"),
+        .linkNotFound(""),
+        .linkNotFound("invité ✓"),
     ]
 
     @Test func rejectionTableCoversEveryCode() {
@@ -623,6 +719,24 @@ struct BinaryCodecTests {
         #expect(OutcomeCodec.encode(rejected) == [1, 1, 1, 2, 6, 1, 0x61])
         let whole = CommitOutcome.rejected(CommitRejection(changeIndex: nil, reason: .groupNotFound))
         #expect(OutcomeCodec.encode(whole) == [1, 1, 0, 1])
+    }
+
+    /// The lifecycle codes (tags 39 to 43), byte by byte.
+    @Test func lifecycleRejectionGoldenBytes() {
+        let cases: [(Rejection, [UInt8])] = [
+            (.notInvited(.named("b")), [39, 1, 0x62]),
+            (.joinNotAllowed(.inviteOnly), [40, 0]),
+            (.joinNotAllowed(.approval), [40, 2]),
+            (.joinRequestNotFound(.named("b")), [41, 1, 0x62]),
+            (.linkExists("L"), [42, 1, 0x4C]),
+            (.linkNotFound(""), [43, 0]),
+        ]
+        for (reason, details) in cases {
+            let bytes = OutcomeCodec.encode(.rejected(CommitRejection(changeIndex: nil, reason: reason)))
+            #expect(bytes == [1, 1, 0] + details, "\(reason.code)")
+        }
+        #expect(outcomeError([1, 1, 0, 44])?.reason == .unknownTag(44))
+        #expect(outcomeError([1, 1, 0, 40, 3])?.reason == .unknownTag(3))
     }
 
     @Test(arguments: [UInt64(5), 6, 7])
@@ -686,6 +800,26 @@ struct BinaryCodecTests {
             if let seen = hashes[hash] { #expect(seen == bytes, "seed \(seed)") }
             hashes[hash] = bytes
         }
+    }
+
+    /// Logs that use the lifecycle of SPEC section 9: every commit, outcome and applied state.
+    @Test(arguments: [UInt64(41), 42, 43])
+    func randomLifecycleLogsRoundTrip(seed: UInt64) throws {
+        var log = RandomLog(seed: seed, inboxCount: 10)
+        log.lifecycle = true
+        var replica = Replica()
+        var lifecycleStates = 0
+        for commit in log.commits(count: 400) {
+            try expectRoundTrip(commit, "seed \(seed)")
+            let outcome = replica.fold(commit)
+            try expectRoundTrip(outcome, "seed \(seed), commit \(commit.sequence)")
+            guard outcome.isApplied, let state = replica.state else { continue }
+            try expectRoundTrip(state, "seed \(seed), commit \(commit.sequence)")
+            if !state.bans.isEmpty || !state.links.isEmpty || state.records.contains(where: { $0.blockedForAll || $0.mutedUntil != nil || $0.blocksGroup }) {
+                lifecycleStates += 1
+            }
+        }
+        #expect(lifecycleStates > 20, "seed \(seed): only \(lifecycleStates) states held lifecycle parts")
     }
 
     @Test func largeGrowingStateRoundTrips() throws {
@@ -795,26 +929,29 @@ struct BinaryCodecTests {
         try expectRoundTrip(try #require(TestGroup(.alix, CreateConversation()).state))
     }
 
+    /// A policy, written by hand from the tags of WireTags.swift.
+    static func writePolicy(_ policy: Policy, into writer: inout BinaryWriter) {
+        switch policy {
+        case .allowAll: writer.writeByte(0)
+        case .denyAll: writer.writeByte(1)
+        case .moderatorOnly: writer.writeByte(2)
+        case .adminOnly: writer.writeByte(3)
+        case .superAdminOnly: writer.writeByte(4)
+        case .selfOnly: writer.writeByte(5)
+        case .formerMember: writer.writeByte(6)
+        case .author: writer.writeByte(7)
+        case let .all(policies), let .any(policies):
+            writer.writeByte(policy == .all(policies) ? 8 : 9)
+            writer.writeVarint(UInt64(policies.count))
+            for inner in policies { writePolicy(inner, into: &writer) }
+        }
+    }
+
     /// The field list at the end of a version-2 state, written by hand from the format of
     /// FieldCodec.swift: descriptors in ID order, each with its scalar and its entries in key order.
     static func fieldList(of state: GroupState) -> [UInt8] {
         var writer = BinaryWriter()
-        func writePolicy(_ policy: Policy) {
-            switch policy {
-            case .allowAll: writer.writeByte(0)
-            case .denyAll: writer.writeByte(1)
-            case .moderatorOnly: writer.writeByte(2)
-            case .adminOnly: writer.writeByte(3)
-            case .superAdminOnly: writer.writeByte(4)
-            case .selfOnly: writer.writeByte(5)
-            case .formerMember: writer.writeByte(6)
-            case .author: writer.writeByte(7)
-            case let .all(policies), let .any(policies):
-                writer.writeByte(policy == .all(policies) ? 8 : 9)
-                writer.writeVarint(UInt64(policies.count))
-                for inner in policies { writePolicy(inner) }
-            }
-        }
+        func writePolicy(_ policy: Policy) { Self.writePolicy(policy, into: &writer) }
         func kind(_ kind: ValueKind) { writer.writeByte(kind == .string ? 0 : 1) }
         func value(_ value: FieldValue) {
             switch value {
@@ -865,28 +1002,118 @@ struct BinaryCodecTests {
         return writer.bytes
     }
 
+    /// The lifecycle parts at the end of a version-3 state, written by hand from the format of
+    /// StateCodec.swift: bans sorted, links sorted by ID with their role tags, mute-all, the allow
+    /// list sorted, deleted.
+    static func lifecycleTail(of state: GroupState) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.writeVarint(UInt64(state.bans.count))
+        for inbox in state.bans.sorted() { writer.writeInbox(inbox) }
+        writer.writeVarint(UInt64(state.links.count))
+        for (link, role) in state.links.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }) {
+            writer.writeString(link)
+            writer.writeByte(role.rawValue)
+        }
+        writer.writeBool(state.muteAll)
+        writer.writeVarint(UInt64(state.allowList.count))
+        for inbox in state.allowList.sorted() { writer.writeInbox(inbox) }
+        writer.writeBool(state.isDeleted)
+        return writer.bytes
+    }
+
+    /// The whole state as `version` lays it out, written by hand from the format of
+    /// StateCodec.swift and the tags of WireTags.swift: what a snapshot of that version holds.
+    /// Versions 1 and 2 cannot hold member flags or the lifecycle lists.
+    static func handWritten(_ state: GroupState, version: UInt8) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.writeByte(version)
+        writer.writeGroupID(state.groupID)
+        writer.writeByte(state.kind == .group ? 0 : 1)
+        writer.writeInbox(state.creator)
+        writer.writeVarint(state.createdAt)
+        writer.writeZigzag(Int64(state.settings.memberLimit))
+        writer.writeByte(state.settings.leaveRule == .request ? 0 : 1)
+        writer.writeByte([JoinRule.inviteOnly: 0, .open: 1, .approval: 2][state.settings.joinRule] ?? 0xFF)
+        writer.writeBool(state.settings.invitesNeedConsent)
+        writer.writeByte(state.settings.admission == .auto ? 0 : 1)
+        writer.writeVarint(UInt64(PolicySlot.allCases.count))
+        for (tag, slot) in PolicySlot.allCases.enumerated() {
+            writer.writeByte(UInt8(tag))
+            writePolicy(state.policies[slot], into: &writer)
+        }
+        for text in [state.metadata.name, state.metadata.description, state.metadata.imageURL, state.metadata.appData] {
+            writer.writeString(text)
+        }
+        writer.writeBool(state.metadata.disappearingMessages != nil)
+        if let setting = state.metadata.disappearingMessages {
+            writer.writeZigzag(setting.fromNs)
+            writer.writeZigzag(setting.inNs)
+        }
+        writer.writeVarint(state.lastAppliedTime)
+        writer.writeVarint(state.lastAppliedSequence)
+        writer.writeVarint(state.nextOrdinal)
+        writer.writeVarint(UInt64(state.records.count))
+        for record in state.records {
+            writer.writeInbox(record.inbox)
+            writer.writeByte(record.role.rawValue)
+            switch record.state {
+            case .active: writer.writeByte(0)
+            case .invited: writer.writeByte(1)
+            case .pendingApproval: writer.writeByte(2)
+            case .pendingRemoval: writer.writeByte(3)
+            case let .former(departure):
+                writer.writeByte(4)
+                writer.writeByte(departure.reason == .left ? 0 : 1)
+                writer.writeVarint(departure.at)
+            }
+            writer.writeBool(record.joinedAt != nil)
+            if let joinedAt = record.joinedAt { writer.writeVarint(joinedAt) }
+            writer.writeBool(record.addedBy != nil)
+            if let addedBy = record.addedBy { writer.writeInbox(addedBy) }
+            writer.writeVarint(record.ordinal)
+            if version >= 3 {
+                writer.writeBool(record.blockedForAll)
+                writer.writeBool(record.mutedUntil != nil)
+                if let until = record.mutedUntil { writer.writeVarint(until) }
+                writer.writeBool(record.blocksGroup)
+            }
+        }
+        return writer.bytes + (version >= 2 ? fieldList(of: state) : []) + (version >= 3 ? lifecycleTail(of: state) : [])
+    }
+
+    /// A version-3 state ends with its field list, then its lifecycle parts; and the whole of
+    /// it is exactly what the format describes.
     @Test func aStateEndsWithItsFieldList() throws {
-        for state in [try #require(try Self.groupWithFieldValues().state), try #require(TestGroup(.alix, CreateConversation(kind: .dm, members: [.bo])).state)] {
+        let states = [
+            try #require(try Self.groupWithFieldValues().state), try #require(TestGroup(.alix, CreateConversation(kind: .dm, members: [.bo])).state),
+            try #require(try Self.groupWithLifecycle().state),
+        ]
+        for state in states {
             let bytes = StateCodec.encode(state)
             let fields = Self.fieldList(of: state)
-            #expect(bytes.first == 2)
-            #expect(Array(bytes.suffix(fields.count)) == fields)
+            let lifecycle = Self.lifecycleTail(of: state)
+            #expect(bytes.first == 3)
+            #expect(Array(bytes.suffix(fields.count + lifecycle.count)) == fields + lifecycle)
+            #expect(bytes == Self.handWritten(state, version: 3))
         }
     }
 
     /// A state written by version 1, before fields existed, still decodes: with the well-known
     /// fields its create registered when replayed (empty; GROUP_IMAGE taking the state's
-    /// updateImageURL policy), and written again as version 2 with that field list.
+    /// updateImageURL policy), and written again as version 3 with that field list, no member
+    /// flags and empty lifecycle parts.
     @Test func versionOneStatesStillDecode() throws {
-        let versionOne = stateBytes(nextOrdinal: 2, records: [(.alix, 4, 0), (.bo, 1, 1)], version: 1)
+        let records: [(InboxID, UInt8, UInt64)] = [(.alix, 4, 0), (.bo, 1, 1)]
+        let versionOne = stateBytes(nextOrdinal: 2, records: records, version: 1)
         let state = try StateCodec.decode(versionOne)
         #expect(state.metadataFields() == WellKnownFields.descriptors(for: .group, policies: state.policies))
         #expect(state.metadataField(name: "GROUP_IMAGE")?.insert == state.policies[.updateImageURL])
         #expect(state.allMembers.map(\.inbox) == [.alix, .bo])
         #expect(state.listSuperAdmins() == [.alix])
         #expect(state.policies[.addMember] == .adminOnly)
+        #expect(versionOne == Self.handWritten(state, version: 1))
         let rewritten = StateCodec.encode(state)
-        #expect(Array(rewritten.prefix(versionOne.count)) == [2] + versionOne.dropFirst())
+        #expect(rewritten == stateBytes(nextOrdinal: 2, records: records, fields: Self.fieldList(of: state)))
         #expect(try StateCodec.decode(rewritten) == state)
         // The same bytes as version 2 lack the field list.
         guard case .unexpectedEnd? = stateError([2] + versionOne.dropFirst())?.reason else {
@@ -895,26 +1122,155 @@ struct BinaryCodecTests {
         }
     }
 
-    /// A store's snapshots written by version 1 must agree with a replay of the same log by this
-    /// version (SPEC section 4: the same log gives the same state; section 12: snapshots can be
-    /// dropped and rebuilt from the log). The replay registers the well-known fields at `create`.
+    /// A store's snapshots written by versions 1 and 2 must agree with a replay of the same log
+    /// by this version (SPEC section 4: the same log gives the same state; section 12: snapshots
+    /// can be dropped and rebuilt from the log). The replay registers the well-known fields at
+    /// `create`; a log from before the lifecycle leaves no flags and empty lifecycle parts.
     @Test func aVersionOneSnapshotAgreesWithAReplayOfItsLog() throws {
         var group = TestGroup(.alix, CreateConversation(members: [.bo], policySet: .adminOnly, name: "Team"))
         try #require(group.commit(.alix, .addAdmin(.bo)) == .applied)
         let replayed = try #require(group.state)
         let current = StateCodec.encode(replayed)
         let fields = Self.fieldList(of: replayed)
-        try #require(Array(current.suffix(fields.count)) == fields)
-        // What version 1 wrote for this state: the same bytes without the field list.
-        let versionOne = [1] + Array(current.dropFirst().dropLast(fields.count))
-        let restored = try StateCodec.decode(versionOne)
-        #expect(restored.metadataFields() == replayed.metadataFields())
-        #expect(restored == replayed)
-        // Else the next commit's outcome depends on whether a snapshot was used.
-        let next = Commit(groupID: .test, sequence: 2, actor: .bo, time: 10_000,
-                          changes: [.updateUserData([UserFieldUpdate(field: .name("USER_DISPLAY_NAME"), value: .string("Bo"))])])
-        #expect(throws: Never.self) { try replayed.applying(next) }
-        #expect(throws: Never.self) { try restored.applying(next) }
+        try #require(Array(current.suffix(fields.count + 5)) == fields + [0, 0, 0, 0, 0])
+        try #require(current == Self.handWritten(replayed, version: 3))
+        for version: UInt8 in [1, 2] {
+            // What that version wrote for this state: no member flags, no lifecycle parts, and
+            // before version 2 no field list.
+            let old = Self.handWritten(replayed, version: version)
+            let restored = try StateCodec.decode(old)
+            #expect(restored.metadataFields() == replayed.metadataFields(), "version \(version)")
+            #expect(restored == replayed, "version \(version)")
+            #expect(StateCodec.encode(restored) == current, "version \(version)")
+            // Else the next commit's outcome depends on whether a snapshot was used.
+            let next = Commit(groupID: .test, sequence: 2, actor: .bo, time: 10_000,
+                              changes: [.updateUserData([UserFieldUpdate(field: .name("USER_DISPLAY_NAME"), value: .string("Bo"))])])
+            #expect(throws: Never.self) { try replayed.applying(next) }
+            #expect(throws: Never.self) { try restored.applying(next) }
+        }
+        // A version-2 snapshot with field values agrees too.
+        let withFields = try #require(try Self.groupWithFieldValues().state)
+        #expect(try StateCodec.decode(Self.handWritten(withFields, version: 2)) == withFields)
+    }
+
+    /// A state written by version 2, before the lifecycle, still decodes: with no member flags
+    /// and empty lifecycle parts, written again as version 3.
+    @Test func versionTwoStatesStillDecode() throws {
+        let records: [(InboxID, UInt8, UInt64)] = [(.alix, 4, 0), (.bo, 1, 1)]
+        let fields = Self.fieldList(of: try StateCodec.decode(stateBytes(nextOrdinal: 2, records: records, version: 1)))
+        let versionTwo = stateBytes(nextOrdinal: 2, records: records, version: 2, fields: fields)
+        let state = try StateCodec.decode(versionTwo)
+        #expect(state.allMembers.map(\.inbox) == [.alix, .bo])
+        #expect(state.records.allSatisfy { !$0.blockedForAll && $0.mutedUntil == nil && !$0.blocksGroup })
+        #expect(state.bans.isEmpty && state.links.isEmpty && !state.muteAll && state.allowList.isEmpty && !state.isDeleted)
+        #expect(state.canSend(.bo, at: 1_000))
+        #expect(versionTwo == Self.handWritten(state, version: 2))
+        let rewritten = StateCodec.encode(state)
+        #expect(rewritten == stateBytes(nextOrdinal: 2, records: records, fields: fields))
+        #expect(try StateCodec.decode(rewritten) == state)
+        // The same bytes as version 3 lack the flags and the lifecycle parts; a version-2 state
+        // has nothing after its fields.
+        #expect(stateError([3] + versionTwo.dropFirst()) != nil)
+        #expect(stateError(versionTwo + [0, 0, 0, 0, 0])?.reason == .trailingBytes(count: 5))
+    }
+
+    /// A group whose state holds every lifecycle part: member flags of each kind, an invited and
+    /// a pending record, bans, links, mute-all and the allow list.
+    static func groupWithLifecycle() throws -> TestGroup {
+        var group = TestGroup(.alix, CreateConversation(
+            members: [.bo, .caro, .davon, .eri], joinRule: .approval, invitesNeedConsent: true, admission: .auto
+        ))
+        let commits: [(InboxID, [Change])] = [
+            (.alix, [.assign(.moderator, to: .bo)]),
+            (.bo, [.blockForAll(inboxes: [.caro], blocked: true)]),
+            (.alix, [.mute(inboxes: [.davon], until: 1_000_000), .muteAll(true), .allowListAdd([.eri, .caro])]),
+            (.davon, [.blockGroup(true)]),
+            (.alix, [.createLink("team", role: .moderator), .createLink("guests", role: .observer), .createLink("Zed", role: .member)]),
+            (.alix, [.ban([.named("hal"), .fen]), .add(.gus)]),
+            (.named("ivy"), [.join(link: nil)]),
+            (.named("jo"), [.join(link: "team")]),
+            (.alix, [.remove(.eri)]),
+        ]
+        for (actor, changes) in commits {
+            let outcome = group.commit(actor, changes)
+            try #require(outcome == .applied, "\(changes.map(\.op)): \(outcome)")
+        }
+        return group
+    }
+
+    @Test func statesWithLifecyclePartsRoundTrip() throws {
+        var group = try Self.groupWithLifecycle()
+        let state = try #require(group.state)
+        try #require(state.member(.caro)?.blockedForAll == true)
+        try #require(state.member(.davon)?.mutedUntil == 1_000_000 && state.member(.davon)?.blocksGroup == true)
+        try #require(state.member(.gus)?.state == .invited && state.member(.named("ivy"))?.state == .pendingApproval)
+        try #require(state.member(.named("jo"))?.role == .moderator)
+        try #require(state.bans == [.named("hal"), .fen] && state.links.count == 3 && state.muteAll && state.allowList == [.caro])
+        try expectRoundTrip(state)
+        #expect(StateCodec.encode(state) == Self.handWritten(state, version: 3))
+
+        // A deleted group round-trips, and stays deleted.
+        try #require(group.commit(.alix, .deleteGroup) == .applied)
+        let deleted = try #require(group.state)
+        try expectRoundTrip(deleted)
+        let restored = try StateCodec.decode(StateCodec.encode(deleted))
+        #expect(restored.isDeleted)
+        #expect(!restored.canSend(.alix, at: deleted.lastAppliedTime))
+        #expect(StateCodec.hash(restored) != StateCodec.hash(state))
+    }
+
+    /// The lifecycle parts of a version-3 state have one encoding: lists strictly sorted (links
+    /// by their bytes), booleans 0 or 1, known role tags, and nothing after the deleted flag.
+    @Test func malformedLifecyclePartsAreRefused() throws {
+        let records: [(InboxID, UInt8, UInt64)] = [(.alix, 4, 0), (.bo, 1, 1)]
+        func lifecycle(bans: [InboxID] = [], links: [(String, UInt8)] = [], muteAll: UInt8 = 0, allowed: [InboxID] = [], deleted: UInt8 = 0) -> [UInt8] {
+            var writer = BinaryWriter()
+            writer.writeVarint(UInt64(bans.count))
+            for inbox in bans { writer.writeInbox(inbox) }
+            writer.writeVarint(UInt64(links.count))
+            for (link, role) in links {
+                writer.writeString(link)
+                writer.writeByte(role)
+            }
+            writer.writeByte(muteAll)
+            writer.writeVarint(UInt64(allowed.count))
+            for inbox in allowed { writer.writeInbox(inbox) }
+            writer.writeByte(deleted)
+            return writer.bytes
+        }
+        func state(flags: [UInt8] = [0, 0, 0], _ tail: [UInt8]) -> [UInt8] {
+            stateBytes(nextOrdinal: 2, records: records, flags: flags, lifecycle: tail)
+        }
+        // Every record blocked for all, muted until 10,000 (varint 0x90 0x4E) and blocking the group.
+        let good = state(flags: [1, 1, 0x90, 0x4E, 1], lifecycle(bans: [.caro, .davon], links: [("B", 2), ("a", 0)], muteAll: 1, allowed: [.bo], deleted: 1))
+        let decoded = try StateCodec.decode(good)
+        #expect(decoded.bans == [.caro, .davon])
+        #expect(decoded.links == ["B": .moderator, "a": .observer])
+        #expect(decoded.muteAll && decoded.isDeleted && decoded.allowList == [.bo])
+        let bo = try #require(decoded.member(.bo))
+        #expect(bo.blockedForAll && bo.mutedUntil == 10_000 && bo.blocksGroup)
+        #expect(StateCodec.encode(decoded) == good)
+        #expect(stateError(state(lifecycle())) == nil)
+
+        let cases: [(String, [UInt8], BinaryDecodingError.Reason)] = [
+            ("bans out of order", state(lifecycle(bans: [.davon, .caro])), .notCanonical("bans out of order")),
+            ("a ban twice", state(lifecycle(bans: [.caro, .caro])), .notCanonical("bans out of order")),
+            ("links out of byte order", state(lifecycle(links: [("a", 0), ("B", 0)])), .notCanonical("links out of order")),
+            ("a link twice", state(lifecycle(links: [("a", 0), ("a", 1)])), .notCanonical("links out of order")),
+            ("a link's role tag", state(lifecycle(links: [("a", 5)])), .unknownTag(5)),
+            ("mute-all of 2", state(lifecycle(muteAll: 2)), .invalidBoolean(2)),
+            ("the allow list out of order", state(lifecycle(allowed: [.caro, .bo])), .notCanonical("allow list out of order")),
+            ("an allow list entry twice", state(lifecycle(allowed: [.bo, .bo])), .notCanonical("allow list out of order")),
+            ("deleted of 2", state(lifecycle(deleted: 2)), .invalidBoolean(2)),
+            ("blockedForAll of 2", state(flags: [2, 0, 0], lifecycle()), .invalidBoolean(2)),
+            ("a mutedUntil presence flag of 2", state(flags: [0, 2, 0], lifecycle()), .invalidBoolean(2)),
+            ("blocksGroup of 2", state(flags: [0, 0, 2], lifecycle()), .invalidBoolean(2)),
+            ("an overlong mutedUntil", state(flags: [0, 1, 0x80, 0x00, 0], lifecycle()), .overlongVarint),
+            ("a byte after deleted", state(lifecycle()) + [0], .trailingBytes(count: 1)),
+        ]
+        for (label, bytes, reason) in cases {
+            #expect(stateError(bytes)?.reason == reason, "\(label)")
+        }
     }
 
     @Test(arguments: [UInt64(31), 32, 33])
@@ -1033,14 +1389,17 @@ struct BinaryCodecTests {
         let commit = CommitCodec.encode(Commit(groupID: .test, sequence: 0, actor: .alix, time: 0, changes: [.leave]))
         let outcome = OutcomeCodec.encode(.applied)
         let state = StateCodec.encode(try #require(TestGroup(.alix, CreateConversation()).state))
-        // Commits and states are at version 2 (1 still reads); outcomes at version 1.
-        #expect(CommitCodec.version == 2 && StateCodec.version == 2 && OutcomeCodec.version == 1)
+        // Commits are at version 2 (1 still reads), states at version 3 (1 and 2 still read),
+        // outcomes at version 1.
+        #expect(CommitCodec.version == 2 && StateCodec.version == 3 && OutcomeCodec.version == 1)
         for version: UInt8 in [0, 3, 255] {
             let commitFailure = commitError([version] + commit.dropFirst())
             #expect(commitFailure?.reason == .unsupportedVersion(found: version))
             #expect(commitFailure?.offset == 0)
             #expect(commitFailure?.reading == "commit format version")
             #expect(commitFailure?.description.contains("unsupported format version \(version)") == true)
+        }
+        for version: UInt8 in [0, 4, 255] {
             let stateFailure = stateError([version] + state.dropFirst())
             #expect(stateFailure?.reason == .unsupportedVersion(found: version))
             #expect(stateFailure?.reading == "state format version")
@@ -1096,7 +1455,7 @@ struct BinaryCodecTests {
                 bytes = (0..<count).map { _ in UInt8.random(in: 0...20, using: &random) }
             default:
                 var writer = BinaryWriter()
-                writer.writeByte(random.chance(50) ? 1 : 2)
+                writer.writeByte(UInt8(random.int(1...3)))
                 while writer.bytes.count < count {
                     switch random.int(0...9) {
                     case 0...3: writer.writeByte(UInt8(random.int(0...3)))
@@ -1108,8 +1467,9 @@ struct BinaryCodecTests {
                 }
                 bytes = writer.bytes
             }
-            // Version 1 for outcomes (and old commits and states), 2 for commits and states.
-            if !bytes.isEmpty && random.chance(90) { bytes[0] = random.chance(50) ? 1 : 2 }
+            // Version 1 for outcomes (and old commits and states), 2 for commits (and old
+            // states), 3 for states.
+            if !bytes.isEmpty && random.chance(90) { bytes[0] = UInt8(random.int(1...3)) }
             expectRefusedOrCanonical(bytes, "seed \(seed), buffer \(index)")
         }
     }
@@ -1157,11 +1517,12 @@ struct BinaryCodecTests {
         let state = try #require(group.state)
         try #require(!state.formerMembers.isEmpty)
         let withFields = try #require(try groupWithFieldValues().state)
-        return (commits, outcomes, [StateCodec.encode(state), StateCodec.encode(withFields)])
+        let withLifecycle = try #require(try groupWithLifecycle().state)
+        return (commits, outcomes, [StateCodec.encode(state), StateCodec.encode(withFields), StateCodec.encode(withLifecycle)])
     }
 
     /// Decodes `bytes` as each record; any that decodes must re-encode to exactly `bytes`. A
-    /// commit or state of version 1 is written again as the current version, which must read
+    /// commit or state of an older version is written again as the current version, which must read
     /// back to the same value.
     func expectRefusedOrCanonical(_ bytes: [UInt8], _ context: String) {
         if let commit = try? CommitCodec.decode(bytes) {
@@ -1180,7 +1541,7 @@ struct BinaryCodecTests {
             if bytes.first == StateCodec.version {
                 #expect(again == bytes, "state, \(context)")
             } else {
-                #expect(again.first == StateCodec.version && (try? StateCodec.decode(again)) == state, "version-1 state, \(context)")
+                #expect(again.first == StateCodec.version && (try? StateCodec.decode(again)) == state, "version-\(bytes[0]) state, \(context)")
             }
         }
     }
@@ -1235,10 +1596,12 @@ struct BinaryCodecTests {
         return writer
     }
 
-    /// A hand-made group state whose records are (inbox, role tag, ordinal), all active; at
-    /// version 2 with `fields` (bytes of a field list) after the records.
+    /// A hand-made group state whose records are (inbox, role tag, ordinal), all active; from
+    /// version 2 with `fields` (bytes of a field list) after the records; from version 3 with
+    /// `flags` (blockedForAll, optional mutedUntil, blocksGroup) ending each record and
+    /// `lifecycle` (bans, links, muteAll, allow list, deleted) after the fields.
     func stateBytes(nextOrdinal: UInt64, records: [(InboxID, UInt8, UInt64)], version: UInt8 = StateCodec.version,
-                    fields: [UInt8] = [0]) -> [UInt8] {
+                    fields: [UInt8] = [0], flags: [UInt8] = [0, 0, 0], lifecycle: [UInt8] = [0, 0, 0, 0, 0]) -> [UInt8] {
         var writer = BinaryWriter()
         writer.writeByte(version)
         writer.writeGroupID(.test)
@@ -1269,8 +1632,11 @@ struct BinaryCodecTests {
             writer.writeVarint(1_000)
             writer.writeBool(false)
             writer.writeVarint(ordinal)
+            if version >= 3 {
+                for byte in flags { writer.writeByte(byte) }
+            }
         }
-        return writer.bytes + (version < 2 ? [] : fields)
+        return writer.bytes + (version < 2 ? [] : fields) + (version < 3 ? [] : lifecycle)
     }
 
     func varintSize(_ value: UInt64) -> Int {
@@ -1417,8 +1783,34 @@ private struct RandomValues {
         }
     }
 
+    mutating func link() -> String { random.chance(20) ? text() : identifier() }
+
+    mutating func lifecycleChange() -> Change {
+        switch random.int(0...17) {
+        case 0: return .acceptInvitation
+        case 1: return .declineInvitation
+        case 2: return .join(link: random.chance(50) ? link() : nil)
+        case 3: return .approveJoin(inbox(), role: random.chance(50) ? random.pick(Role.allCases) : nil)
+        case 4: return .rejectJoin(inbox())
+        case 5: return .createLink(link(), role: random.pick(Role.allCases))
+        case 6: return .updateLinkRole(link(), role: random.pick(Role.allCases))
+        case 7: return .deleteLink(link())
+        case 8: return .blockForAll(inboxes: inboxes(), blocked: random.chance(50))
+        case 9: return .mute(inboxes: inboxes(), until: number())
+        case 10: return .unmute(inboxes())
+        case 11: return .muteAll(random.chance(50))
+        case 12: return .allowListAdd(inboxes())
+        case 13: return .allowListRemove(inboxes())
+        case 14: return .ban(inboxes())
+        case 15: return .unban(inboxes())
+        case 16: return .blockGroup(random.chance(50))
+        default: return .deleteGroup
+        }
+    }
+
     mutating func change() -> Change {
         if random.chance(15) { return fieldChange() }
+        if random.chance(20) { return lifecycleChange() }
         switch random.int(0...16) {
         case 0:
             var slots: [PolicySlot: Policy] = [:]

@@ -272,6 +272,85 @@ struct FixtureRunnerTests {
         #expect(try run(Self.history, expect: expect).difference?.place == "expect.name")
     }
 
+    // MARK: The lifecycle keys (banned, deleted, canSend, events)
+
+    /// caro banned and bo blocked for all; the last applied commit mutes davon and eri until
+    /// just after its time; a rejected commit follows it.
+    static let lifecycleHistory: [FixtureCommit] = [
+        FixtureCommit(actor: .alix, time: 1000, changes: [.create(CreateConversation(members: [.bo, .caro, .davon, .eri]))]),
+        FixtureCommit(actor: .alix, time: 2000, changes: [.ban([.caro]), .blockForAll(inboxes: [.bo], blocked: true)]),
+        FixtureCommit(actor: .alix, time: 3000, changes: [.mute(inboxes: [.davon, .eri], until: 3001)]),
+        FixtureCommit(actor: .bo, time: 4000, changes: [.deleteGroup], expect: .rejected(code: "permissionDenied")),
+    ]
+
+    static var lifecycleExpectation: FixtureExpectation {
+        var expect = FixtureExpectation()
+        expect.banned = [.caro]
+        expect.deleted = false
+        // At the last applied commit's time, 3000: davon and eri are muted until 3001.
+        expect.canSend = [.alix: true, .bo: false, .caro: false, .davon: false, .eri: false, .named("zed"): false]
+        // The last applied commit's, in any order.
+        expect.events = ["memberMuted", "memberMuted"]
+        return expect
+    }
+
+    @Test func lifecycleKeysThatHoldPass() throws {
+        #expect(try run(Self.lifecycleHistory, expect: Self.lifecycleExpectation).difference == nil)
+        // After deleteGroup: deleted, nobody can send, and its events.
+        var expect = FixtureExpectation()
+        expect.deleted = true
+        expect.canSend = [.alix: false, .bo: false]
+        expect.events = ["groupDeleted"]
+        expect.members = [.alix: .superAdmin, .bo: .member]
+        let deleted = try run([
+            created(.bo),
+            FixtureCommit(actor: .alix, time: 2000, changes: [.deleteGroup]),
+            FixtureCommit(actor: .alix, time: 3000, changes: [.updateName("x")], expect: .rejected(code: "groupDeleted")),
+        ], expect: expect)
+        #expect(deleted.difference == nil, "\(String(describing: deleted.difference))")
+    }
+
+    @Test func eventsAreTheLastAppliedCommitsInAnyOrder() throws {
+        var expect = FixtureExpectation()
+        expect.events = ["memberBanned", "memberBlocked", "memberRemoved"]
+        let commits = [
+            created(.bo, .caro),
+            FixtureCommit(actor: .alix, time: 2000, changes: [.blockForAll(inboxes: [.bo], blocked: true), .ban([.caro])]),
+        ]
+        #expect(try run(commits, expect: expect).difference == nil)
+        // A group whose commit 0 was rejected has no events, and nobody can send in it.
+        expect.events = []
+        expect.canSend = [.alix: false]
+        #expect(try run([FixtureCommit(actor: .alix, time: 1000, changes: [.updateName("x")], expect: .rejected(code: "invalidCommit"))],
+                        expect: expect).difference == nil)
+    }
+
+    @Test func unmetLifecycleKeysAreReported() throws {
+        var expect = Self.lifecycleExpectation
+        expect.banned = []
+        expectDifference(try #require(try run(Self.lifecycleHistory, expect: expect).difference), at: "expect.banned", expected: "[]", actual: "[caro]")
+        expect = Self.lifecycleExpectation
+        expect.deleted = true
+        expectDifference(try #require(try run(Self.lifecycleHistory, expect: expect).difference), at: "expect.deleted", expected: "true", actual: "false")
+        expect = Self.lifecycleExpectation
+        expect.canSend?[.davon] = true
+        expectDifference(try #require(try run(Self.lifecycleHistory, expect: expect).difference), at: "expect.canSend.davon", expected: "true", actual: "false")
+        expect = Self.lifecycleExpectation
+        expect.events = ["memberBanned", "memberBlocked"]
+        expectDifference(try #require(try run(Self.lifecycleHistory, expect: expect).difference), at: "expect.events",
+                         expected: "[memberBanned, memberBlocked]", actual: "[memberMuted, memberMuted]")
+    }
+
+    /// SPEC section 13: "Lists are compared as sets (order does not matter)", and `events` is
+    /// "the events of the last applied commit, as a list of names". As sets, a name listed once
+    /// matches a commit that yields it twice.
+    @Test func eventsAreComparedAsSets() throws {
+        var expect = FixtureExpectation()
+        expect.events = ["memberMuted"]
+        let result = try run(Self.lifecycleHistory, expect: expect)
+        #expect(result.difference == nil, "\(String(describing: result.difference))")
+    }
+
     @Test func groupWhoseCommitZeroIsRejectedHasNoMembers() throws {
         var expect = FixtureExpectation()
         expect.members = [.alix: .superAdmin]

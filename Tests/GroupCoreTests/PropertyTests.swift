@@ -34,6 +34,23 @@ struct PropertyTests {
         }
     }
 
+    /// Random logs that use the lifecycle of SPEC section 9 too: fewer per seed, since every
+    /// property runs them besides the others.
+    static func lifecycleLogs(seed: UInt64) -> [(seed: UInt64, commits: [Commit])] {
+        var seeds = SeededGenerator(seed: seed ^ 0x11FE_C7C1_E000)
+        return (0..<8).map { index in
+            let logSeed = seeds.next()
+            var log = RandomLog(seed: logSeed, inboxCount: [6, 8, 12, 20][index % 4])
+            log.lifecycle = true
+            return (logSeed, log.commits(count: commitsPerLog))
+        }
+    }
+
+    /// Both kinds of logs of one seed.
+    static func allLogs(seed: UInt64) -> [(seed: UInt64, commits: [Commit])] {
+        logs(seed: seed) + lifecycleLogs(seed: seed)
+    }
+
     static func fold(_ commits: [Commit]) -> (replica: Replica, outcomes: [CommitOutcome]) {
         var replica = Replica()
         let outcomes = commits.map { replica.fold($0) }
@@ -42,20 +59,21 @@ struct PropertyTests {
 
     @Test(arguments: seeds)
     func replayIsDeterministic(seed: UInt64) {
-        let logs = Self.logs(seed: seed)
+        let logs = Self.allLogs(seed: seed)
         // The generator is deterministic too: the same seed gives the same logs.
-        #expect(logs.map(\.commits) == Self.logs(seed: seed).map(\.commits), "seed \(seed)")
+        #expect(logs.map(\.commits) == Self.allLogs(seed: seed).map(\.commits), "seed \(seed)")
         for log in logs {
             let first = Self.fold(log.commits)
             let second = Self.fold(log.commits)
             #expect(first.outcomes == second.outcomes, "seed \(seed), log seed \(log.seed)")
             #expect(first.replica == second.replica, "seed \(seed), log seed \(log.seed)")
+            #expect(first.replica.lastEvents == second.replica.lastEvents, "seed \(seed), log seed \(log.seed)")
         }
     }
 
     @Test(arguments: seeds)
     func invariantsHoldAfterEveryCommit(seed: UInt64) {
-        for log in Self.logs(seed: seed) {
+        for log in Self.allLogs(seed: seed) {
             var replica = Replica()
             var failures = 0
             for commit in log.commits where failures < 5 {
@@ -63,8 +81,8 @@ struct PropertyTests {
                 let outcome = replica.fold(commit)
                 let place = "seed \(seed), log seed \(log.seed), commit \(commit.sequence)"
                 if case let .rejected(rejection) = outcome {
-                    if replica.state != before {
-                        Issue.record("\(place): the rejected commit (\(rejection)) changed the state")
+                    if replica.state != before || !replica.lastEvents.isEmpty {
+                        Issue.record("\(place): the rejected commit (\(rejection)) changed the state or yielded events")
                         failures += 1
                     }
                     continue
@@ -126,12 +144,36 @@ struct PropertyTests {
         if state.lastAppliedTime != commit.time { problems.append("the last applied time is not the commit's") }
         if let previous, commit.time < previous.lastAppliedTime { problems.append("time went backwards and was applied") }
         if state.lastAppliedSequence != commit.sequence { problems.append("the last applied sequence is not the commit's") }
+        problems += brokenLifecycleInvariants(of: state, current: current)
+        return problems
+    }
+
+    /// What is wrong with the lifecycle parts of `state` (SPEC section 9).
+    static func brokenLifecycleInvariants(of state: GroupState, current: Set<InboxID>) -> [String] {
+        var problems: [String] = []
+        for inbox in state.bans where current.contains(inbox) { problems.append("\(inbox) is banned and a member") }
+        for inbox in state.allowList where !current.contains(inbox) { problems.append("\(inbox) is on the allow list but no member") }
+        for (link, role) in state.links where role > .moderator { problems.append("link \(link) gives \(role)") }
+        for former in state.formerMembers where former.blockedForAll || former.mutedUntil != nil || former.blocksGroup {
+            problems.append("former member \(former.inbox) keeps a flag")
+        }
+        let time = state.lastAppliedTime
+        for member in state.allMembers {
+            let expected = !state.isDeleted && member.state == .active && member.role > .observer && !member.blockedForAll
+                && (member.mutedUntil.map { $0 <= time } ?? true)
+                && (!state.muteAll || member.role >= .admin || state.allowList.contains(member.inbox))
+            if state.canSend(member.inbox, at: time) != expected { problems.append("canSend(\(member.inbox)) is not \(expected)") }
+            if member.state == .pendingApproval && member.joinedAt != nil { problems.append("\(member.inbox) is pending with a join time") }
+        }
+        if state.kind == .dm && (!state.bans.isEmpty || !state.links.isEmpty || state.muteAll || !state.allowList.isEmpty || state.isDeleted) {
+            problems.append("a DM holds lifecycle parts it forbids")
+        }
         return problems
     }
 
     @Test(arguments: seeds)
     func rejectedCommitsAreJudgedAsIfAbsent(seed: UInt64) {
-        for log in Self.logs(seed: seed) {
+        for log in Self.allLogs(seed: seed) {
             let full = Self.fold(log.commits)
             guard full.replica.state != nil else { continue }
             let applied = zip(log.commits, full.outcomes).filter { $0.1.isApplied }.map(\.0)
@@ -143,7 +185,7 @@ struct PropertyTests {
 
     @Test(arguments: seeds)
     func applyingMatchesApply(seed: UInt64) throws {
-        for log in Self.logs(seed: seed).prefix(4) {
+        for log in Self.logs(seed: seed).prefix(4) + Self.lifecycleLogs(seed: seed).prefix(2) {
             var replica = Replica()
             for commit in log.commits {
                 guard let state = replica.state else {
@@ -193,6 +235,45 @@ struct PropertyTests {
         #expect(ops == everyOp)
         // Most codes turn up; a handful of rare ones may not in one run.
         #expect(codes.count >= 18, "codes seen: \(codes.sorted())")
+    }
+
+    @Test func lifecycleLogsUseTheLifecycleAndMixOutcomes() {
+        var applied = 0
+        var rejected = 0
+        var codes: Set<String> = []
+        var ops: Set<String> = []
+        var events: Set<String> = []
+        for log in Self.lifecycleLogs(seed: 7) + Self.lifecycleLogs(seed: 8) {
+            var replica = Replica()
+            for commit in log.commits {
+                let outcome = replica.fold(commit)
+                if let code = outcome.code { codes.insert(code) }
+                // Count what is judged against a live group only.
+                if outcome.code == "groupNotFound" || outcome.code == "groupDeleted" { continue }
+                if outcome.isApplied { applied += 1 } else { rejected += 1 }
+                ops.formUnion(commit.changes.map(\.op))
+                events.formUnion(replica.lastEvents.map(\.name))
+            }
+        }
+        let total = applied + rejected
+        #expect(applied * 5 >= total, "\(applied) of \(total) applied")
+        #expect(rejected * 5 >= total, "\(rejected) of \(total) rejected")
+        let lifecycleOps: Set<String> = [
+            "acceptInvitation", "declineInvitation", "join", "approveJoin", "rejectJoin", "createLink", "updateLinkRole",
+            "deleteLink", "blockForAll", "mute", "unmute", "muteAll", "allowListAdd", "allowListRemove", "ban", "unban",
+            "blockGroup", "deleteGroup",
+        ]
+        #expect(lifecycleOps.subtracting(ops).sorted() == [])
+        let lifecycleCodes: Set<String> = [
+            "notInvited", "joinNotAllowed", "joinRequestNotFound", "linkExists", "linkNotFound", "banned", "groupDeleted",
+            "invalidArgument", "invalidRole",
+        ]
+        #expect(lifecycleCodes.subtracting(codes).sorted() == [], "codes seen: \(codes.sorted())")
+        let lifecycleEvents: Set<String> = [
+            "invitationAccepted", "memberJoined", "joinRequested", "joinApproved", "linkCreated", "memberBlocked",
+            "memberBanned", "allMuted", "allowListChanged", "groupBlocked",
+        ]
+        #expect(lifecycleEvents.subtracting(events).sorted() == [], "events seen: \(events.sorted())")
     }
 
     @Test func aGrowingLogReachesItsSizeAndStaysMostlyValid() throws {

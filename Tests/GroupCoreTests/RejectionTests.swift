@@ -32,6 +32,11 @@ private func group(_ members: InboxID..., by creator: InboxID = .alix, limit: In
     by(creator, .create(CreateConversation(members: members, memberLimit: limit, leaveRule: leaveRule, invitesNeedConsent: consent)))
 }
 
+/// A group of alix (super admin) and `members` with a join rule.
+private func joinable(_ members: InboxID..., rule: JoinRule) -> RejectionTests.Scenario.Step {
+    by(.alix, .create(CreateConversation(members: members, joinRule: rule)))
+}
+
 private func dm(_ creator: InboxID, _ other: InboxID) -> RejectionTests.Scenario.Step {
     by(creator, .create(CreateConversation(kind: .dm, members: [other])))
 }
@@ -58,13 +63,9 @@ private func scenario(_ name: String, _ code: String, at index: Int?, _ steps: R
 /// Every error code the core can produce, asserted with its failing change, and the order of
 /// checks of SPEC section 4.
 struct RejectionTests {
-    /// Codes no change of this version can produce.
-    static let unreachableCodes: Set<String> = [
-        // `deleteGroup` (SPEC section 9) is not a change of the core yet, so no group is ever deleted.
-        "groupDeleted",
-        // `ban` (SPEC section 9) is not a change of the core yet, so no inbox is ever banned.
-        "banned",
-    ]
+    /// Codes no change of this version can produce: none, since the lifecycle of SPEC section 9
+    /// made `groupDeleted` and `banned` reachable.
+    static let unreachableCodes: Set<String> = []
 
     static let unknown = ResolvedIdentity(.handle("@nobody"), inbox: nil)
 
@@ -212,6 +213,46 @@ struct RejectionTests {
                  by(.alix, write("FOUNDED", .replace(.string("2025"))))),
         scenario("registering a field that is registered", "fieldAlreadyRegistered", at: 0,
                  groupWithFields(.bo), by(.alix, .registerFields([.descriptor(fields[1])]))),
+        // The lifecycle (SPEC section 9).
+        scenario("a commit after deleteGroup", "groupDeleted", at: nil,
+                 group(.bo), by(.alix, .deleteGroup), by(.alix, .updateName("x"))),
+        scenario("a change after deleteGroup in the same commit", "groupDeleted", at: 1,
+                 group(.bo), by(.alix, .deleteGroup, .updateName("x"))),
+        scenario("joining a DM", "dmForbidden", at: 0, dm(.alix, .bo), by(.caro, .join(link: nil))),
+        scenario("banning in a DM", "dmForbidden", at: 0, dm(.alix, .bo), by(.alix, .ban([.bo]))),
+        scenario("deleting a DM", "dmForbidden", at: 0, dm(.alix, .bo), by(.alix, .deleteGroup)),
+        scenario("a member deleting the group", "permissionDenied", at: 0, group(.bo), by(.bo, .deleteGroup)),
+        scenario("a moderator blocking a moderator", "permissionDenied", at: 0,
+                 group(.bo, .caro), by(.alix, .assign(.moderator, to: .bo, .caro)), by(.bo, .blockForAll(inboxes: [.caro], blocked: true))),
+        scenario("a link granting admin", "invalidRole", at: 0, group(.bo), by(.alix, .createLink("team", role: .admin))),
+        scenario("approving a join as admin", "invalidRole", at: 0,
+                 joinable(.bo, rule: .approval), by(.caro, .join(link: nil)), by(.alix, .approveJoin(.caro, role: .admin))),
+        scenario("a mute that ends at the commit's time", "invalidArgument", at: 0,
+                 group(.bo), by(.alix, .mute(inboxes: [.bo], until: 2_000), at: 2_000)),
+        scenario("blocking a non-member for all", "memberNotFound", at: 0,
+                 group(.bo), by(.alix, .blockForAll(inboxes: [.caro], blocked: true))),
+        scenario("putting a former member on the allow list", "memberNotFound", at: 0,
+                 group(.bo), by(.alix, .remove(.bo)), by(.alix, .allowListAdd([.bo]))),
+        scenario("a member joining", "alreadyMember", at: 0, joinable(.bo, rule: .open), by(.bo, .join(link: nil))),
+        scenario("banning a super admin", "superAdminCannotBeRemoved", at: 0,
+                 group(.bo), by(.alix, .addSuperAdmin(.bo)), by(.alix, .ban([.bo]))),
+        scenario("adding a banned inbox", "banned", at: 0, group(.bo), by(.alix, .ban([.caro])), by(.alix, .add(.caro))),
+        scenario("a banned inbox joining an open group", "banned", at: 0,
+                 joinable(.bo, rule: .open), by(.alix, .ban([.caro])), by(.caro, .join(link: nil))),
+        scenario("joining as the limit is reached", "memberLimitExceeded", at: 0,
+                 by(.alix, .create(CreateConversation(members: [.bo], memberLimit: 2, joinRule: .open))), by(.caro, .join(link: nil))),
+        scenario("a member accepting with no open invitation", "notInvited", at: 0, group(.bo), by(.bo, .acceptInvitation)),
+        scenario("a non-member declining", "notInvited", at: 0, group(.bo), by(.caro, .declineInvitation)),
+        scenario("joining an invite-only group without a link", "joinNotAllowed", at: 0, group(.bo), by(.caro, .join(link: nil))),
+        scenario("approving an inbox that never asked", "joinRequestNotFound", at: 0,
+                 joinable(.bo, rule: .approval), by(.alix, .approveJoin(.caro, role: nil))),
+        scenario("rejecting a member's join", "joinRequestNotFound", at: 0,
+                 joinable(.bo, rule: .approval), by(.alix, .rejectJoin(.bo))),
+        scenario("creating a link twice in one commit", "linkExists", at: 1,
+                 group(.bo), by(.alix, .createLink("team", role: .member), .createLink("team", role: .observer))),
+        scenario("joining through a link that does not exist", "linkNotFound", at: 0,
+                 joinable(.bo, rule: .open), by(.caro, .join(link: "team"))),
+        scenario("deleting a link that does not exist", "linkNotFound", at: 0, group(.bo), by(.alix, .deleteLink("team"))),
     ]
 
     @Test(arguments: scenarios)

@@ -5,7 +5,8 @@ import GroupCore
 ///
 /// Two modes:
 /// - ``commits(count:)``: a log over a small pool of inboxes (`inboxCount` of them) that uses
-///   every change kind, with valid and invalid arguments mixed so that a good share of commits
+///   every change kind but the field ops (the lifecycle's only with ``lifecycle`` set), with
+///   valid and invalid arguments mixed so that a good share of commits
 ///   is applied and a good share rejected. Some commits hold several changes; now and then a
 ///   commit's time goes backwards, a commit after 0 holds a `create`, or commit 0 itself is
 ///   rejected (so the rest of that log is `groupNotFound`).
@@ -28,6 +29,11 @@ public struct RandomLog: Sendable {
     public var maxChangesPerCommit = 3
     /// The chance, in percent, that a commit of ``commits(count:)`` goes back in time.
     public var backwardsPercent = 2
+    /// Whether ``commits(count:)`` uses the lifecycle of SPEC section 9 too: join rules and
+    /// admission at creation, invitations answered, joins, approvals, links, blocking, mutes,
+    /// mute-all and the allow list, bans, blocking the group and, rarely, its deletion. Off by
+    /// default, so that a seed gives the log it always gave.
+    public var lifecycle = false
 
     /// The pool: `u00`, `u01`, ... (the width grows with `inboxCount`).
     public let inboxes: [InboxID]
@@ -109,6 +115,9 @@ struct RandomLogMaker {
         if log.nextSequence == 0 {
             let creator = random.pick(settings.inboxes)
             commit = log.commit(creator, [.create(randomCreate(by: creator))], at: settings.start)
+        } else if settings.lifecycle && random.chance(12) {
+            let (actor, change) = randomEntry()
+            commit = log.commit(actor, [change], at: nextTime())
         } else {
             let actor = randomActor()
             let changeCount = random.chance(75) ? 1 : random.int(2...max(2, settings.maxChangesPerCommit))
@@ -135,6 +144,12 @@ struct RandomLogMaker {
         if random.chance(30) { request.memberLimit = request.members.count + 1 + random.int(0...4) }
         if random.chance(5) { request.style = random.pick(GroupStyle.allCases) }
         if random.chance(50) { request.name = "group \(random.int(0...999))" }
+        if settings.lifecycle {
+            // After the draws of a log without the lifecycle, so that those stay as they were.
+            if random.chance(70) { request.joinRule = random.pick(JoinRule.allCases) }
+            if random.chance(40) { request.admission = .review }
+            if random.chance(25) { request.invitesNeedConsent = true }
+        }
         if random.chance(3) {
             // A commit 0 the reducer must reject, leaving a log with no group.
             switch random.int(0...3) {
@@ -217,6 +232,7 @@ struct RandomLogMaker {
 
     private mutating func randomChange(by actor: InboxID) -> Change {
         if random.int(0...199) == 0 { return .create(CreateConversation(members: [someone()])) }
+        if settings.lifecycle && random.chance(40) { return randomLifecycleChange(by: actor) }
         // A super admin cannot leave: it asks to less often, so that its commits mostly count.
         let leaving = replica.state?.isSuperAdmin(actor) == true ? 1 : 5
         let kind = random.weighted([
@@ -278,6 +294,78 @@ struct RandomLogMaker {
             return .updateDisappearingMessages(DisappearingMessages(
                 fromNs: sign * Int64(random.int(0...1_000_000)), inNs: Int64(random.int(1...1_000_000))
             ))
+        }
+    }
+
+    // MARK: The lifecycle (SPEC section 9)
+
+    /// The link IDs a log uses: few, so that links are found, exist already, or are missing.
+    private static let links = ["l0", "l1", "l2"]
+
+    /// A commit of its own by an inbox that is not (yet) active: an invitee answering, or an
+    /// outsider (or now and then anyone) joining, with or without a link.
+    private mutating func randomEntry() -> (InboxID, Change) {
+        let invited = members.filter { $0.state == .invited }
+        if !invited.isEmpty && random.chance(40) {
+            return (random.pick(invited).inbox, random.chance(70) ? .acceptInvitation : .declineInvitation)
+        }
+        let link: String? = random.chance(45) ? random.pick(Self.links) : nil
+        return (random.chance(85) ? outsider() : random.pick(settings.inboxes), random.chance(5) ? .acceptInvitation : .join(link: link))
+    }
+
+    /// Mostly a member waiting for approval, sometimes anyone.
+    private mutating func pendingRequest() -> InboxID {
+        let pending = members.filter { $0.state == .pendingApproval }
+        if pending.isEmpty || random.chance(20) { return someone() }
+        return random.pick(pending).inbox
+    }
+
+    /// A role for a link or an approval: mostly one a link may give.
+    private mutating func grantableRole() -> Role {
+        random.chance(8) ? random.pick([Role.admin, .superAdmin]) : random.pick([Role.observer, .member, .moderator])
+    }
+
+    private mutating func randomLifecycleChange(by actor: InboxID) -> Change {
+        let kind = random.weighted([
+            (12, "approveJoin"), (6, "rejectJoin"), (8, "createLink"), (4, "updateLinkRole"), (4, "deleteLink"),
+            (8, "blockForAll"), (8, "mute"), (4, "unmute"), (5, "muteAll"), (5, "allowListAdd"), (3, "allowListRemove"),
+            (7, "ban"), (5, "unban"), (6, "blockGroup"), (1, "deleteGroup"),
+        ])
+        switch kind {
+        case "approveJoin":
+            return .approveJoin(pendingRequest(), role: random.chance(50) ? nil : grantableRole())
+        case "rejectJoin":
+            return .rejectJoin(pendingRequest())
+        case "createLink":
+            return .createLink(random.pick(Self.links), role: grantableRole())
+        case "updateLinkRole":
+            return .updateLinkRole(random.pick(Self.links), role: grantableRole())
+        case "deleteLink":
+            return .deleteLink(random.pick(Self.links))
+        case "blockForAll":
+            return .blockForAll(inboxes: inboxList(1...2) { $0.someone() }, blocked: random.chance(70))
+        case "mute":
+            // Now and then not after the commit's time (invalidArgument).
+            let until = latest + Milliseconds(random.int(0...60_000))
+            return .mute(inboxes: inboxList(1...2) { $0.someone() }, until: until)
+        case "unmute":
+            return .unmute(inboxList(1...2) { $0.someone() })
+        case "muteAll":
+            return .muteAll(random.chance(60))
+        case "allowListAdd":
+            return .allowListAdd(inboxList(1...2) { $0.someone() })
+        case "allowListRemove":
+            return .allowListRemove(inboxList(1...2) { $0.someone() })
+        case "ban":
+            return .ban(inboxList(1...2) { maker in maker.random.chance(50) ? maker.outsider() : maker.someone() })
+        case "unban":
+            let banned = (replica.state?.bans ?? []).sorted()
+            return .unban(inboxList(1...2) { maker in banned.isEmpty || maker.random.chance(30) ? maker.someone() : maker.random.pick(banned) })
+        case "blockGroup":
+            return .blockGroup(random.chance(60))
+        default:
+            // Rarely, and late in a log only: every commit after it is groupDeleted.
+            return log.nextSequence >= 150 && random.chance(50) ? .deleteGroup : .blockGroup(random.chance(60))
         }
     }
 

@@ -42,6 +42,20 @@ import GroupCore
 // | 27  | superAdminCannotLeave     | none                                                   |
 // | 28  | wrongLeaveRule            | leave rule tag                                         |
 // | 29  | alreadyPendingRemoval     | none                                                   |
+// | 30  | unknownField              | field string                                           |
+// | 31  | notUserField              | field string                                           |
+// | 32  | duplicateField            | field string                                           |
+// | 33  | wrongType                 | field string, reason string                            |
+// | 34  | unsupportedType           | field string, type string                              |
+// | 35  | keyExists                 | field string, key string                               |
+// | 36  | keyNotFound               | field string, key string                               |
+// | 37  | immutableField            | field string                                           |
+// | 38  | fieldAlreadyRegistered    | field string                                           |
+// | 39  | notInvited                | inbox                                                  |
+// | 40  | joinNotAllowed            | join rule tag                                          |
+// | 41  | joinRequestNotFound       | inbox                                                  |
+// | 42  | linkExists                | link string                                            |
+// | 43  | linkNotFound              | link string                                            |
 //
 // Permission denial rule: tag 0 policy (slot tag, policy), 1 superAdminRequired, 2 seniority
 // (subject inbox, subject role tag, optional new role tag), 3 observerReadOnly.

@@ -112,12 +112,12 @@ public enum StateCodec {
     }
 
     /// About what the encoding takes, so that a large state's buffer is allocated once: besides
-    /// its inbox IDs, a record takes 7 to 39 bytes, under 24 unless its times are huge.
+    /// its inbox IDs, a record takes 10 to 49 bytes, under 30 unless its times are huge.
     private static func estimatedSize(_ state: GroupState, _ records: [MemberRecord]) -> Int {
         var size = 1_024 + state.metadata.name.utf8.count + state.metadata.description.utf8.count
             + state.metadata.imageURL.utf8.count + state.metadata.appData.utf8.count
         for record in records {
-            size += 24 + record.inbox.rawValue.utf8.count + (record.addedBy?.rawValue.utf8.count ?? 0)
+            size += 30 + record.inbox.rawValue.utf8.count + (record.addedBy?.rawValue.utf8.count ?? 0)
         }
         return size
     }
