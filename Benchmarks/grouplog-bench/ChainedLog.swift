@@ -1,0 +1,41 @@
+import GroupCodec
+import GroupCore
+
+/// A log whose commits carry the hash of the commit before them, as the store requires of
+/// ingested commits, with each commit's canonical encoding (what the store writes) for the
+/// raw-LMDB rivals.
+struct ChainedLog {
+    let commits: [Commit]
+    /// `CommitCodec.encode` of each commit.
+    let records: [[UInt8]]
+
+    /// Chains `log`: each commit gets `CommitCodec.hash` of the commit before it.
+    init(chaining log: [Commit]) {
+        var commits: [Commit] = []
+        var records: [[UInt8]] = []
+        commits.reserveCapacity(log.count)
+        records.reserveCapacity(log.count)
+        var previous: Digest?
+        for commit in log {
+            let chained = Commit(
+                groupID: commit.groupID, sequence: commit.sequence, actor: commit.actor, time: commit.time,
+                changes: commit.changes, previousHash: previous)
+            let record = CommitCodec.encode(chained)
+            // CommitCodec.hash(chained), without encoding the commit a second time.
+            previous = SHA256.hash(record)
+            commits.append(chained)
+            records.append(record)
+        }
+        self.commits = commits
+        self.records = records
+    }
+
+    var count: Int { commits.count }
+    var group: GroupID { commits[0].groupID }
+    var recordBytes: Int { records.reduce(0) { $0 + $1.count } }
+
+    /// The commits from `start` on, cut into arrays of `size` for the batch `ingest`.
+    func batches(of size: Int, from start: Int = 0) -> [[Commit]] {
+        stride(from: start, to: count, by: size).map { Array(commits[$0..<min($0 + size, count)]) }
+    }
+}
