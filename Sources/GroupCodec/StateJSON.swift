@@ -23,6 +23,12 @@ public enum StateJSON {
         object["muteAll"] = .bool(state.muteAll)
         object["allowList"] = .array(state.allowList.sorted().map { .string($0.rawValue) })
         object["deleted"] = .bool(state.isDeleted)
+        object["joinRequests"] = .array(state.pendingJoinRequests().map { .string($0.rawValue) })
+        object["openInvitations"] = .array(state.openInvitations().map { .string($0.rawValue) })
+        object["blockedBy"] = .array(state.groupBlockers().map { .string($0.rawValue) })
+        object["mutes"] = .array(state.mutes(at: state.lastAppliedTime).map { mute in
+            .object(JSONObject(["inbox": .string(mute.inbox.rawValue), "until": .uint(mute.until)]))
+        })
         return .object(object)
     }
 

@@ -112,3 +112,26 @@ extension GroupState {
         return true
     }
 }
+
+extension GroupState {
+    /// The members who blocked the group for themselves, in join order: for admins, who see who
+    /// no longer receives the group (SPEC section 9).
+    public func groupBlockers() -> [InboxID] {
+        allMembers.filter(\.blocksGroup).map(\.inbox)
+    }
+
+    /// The inboxes waiting for an admin to approve their join, in the order they asked.
+    public func pendingJoinRequests() -> [InboxID] {
+        allMembers.filter { $0.state == .pendingApproval }.map(\.inbox)
+    }
+
+    /// The inboxes invited and not yet answering, in the order they were invited.
+    public func openInvitations() -> [InboxID] {
+        allMembers.filter { $0.state == .invited }.map(\.inbox)
+    }
+
+    /// The members muted past `time`, with when each mute ends, in join order.
+    public func mutes(at time: Milliseconds) -> [(inbox: InboxID, until: Milliseconds)] {
+        allMembers.compactMap { member in member.mutedUntil.flatMap { $0 > time ? (member.inbox, $0) : nil } }
+    }
+}

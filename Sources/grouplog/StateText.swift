@@ -31,6 +31,12 @@ enum StateText {
             lines.append("links: " + state.links.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
         }
         if !state.bans.isEmpty { lines.append("banned: \(list(state.bans.sorted()))") }
+        let requests = state.pendingJoinRequests(), invitations = state.openInvitations(), blockers = state.groupBlockers()
+        if !requests.isEmpty { lines.append("join requests: \(list(requests))") }
+        if !invitations.isEmpty { lines.append("open invitations: \(list(invitations))") }
+        if !blockers.isEmpty { lines.append("blocked by: \(list(blockers))") }
+        let mutes = state.mutes(at: state.lastAppliedTime)
+        if !mutes.isEmpty { lines.append("muted: " + mutes.map { "\($0.inbox) until \($0.until)" }.joined(separator: ", ")) }
         if state.muteAll { lines.append("mute-all on; allow list: \(list(state.allowList.sorted()))") }
         if state.isDeleted { lines.append("deleted") }
         let former = state.formerMembers
