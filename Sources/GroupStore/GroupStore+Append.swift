@@ -83,7 +83,9 @@ extension GroupStore {
             for commit in commits {
                 let group = commit.groupID
                 var head: GroupHead?, replica: Replica
-                if let current = working[group] {
+                // Taken out of the dictionary so that folding mutates the only reference: a copy
+                // left behind would make every fold copy the whole roster.
+                if let current = working.removeValue(forKey: group) {
                     (head, replica) = current
                 } else {
                     head = try self.head(of: group, in: txn)

@@ -79,6 +79,8 @@ extension GroupStore {
                       sequence == 0 || sequence == log.sequence + 1, commit.previousHash == log.previous else {
                     throw StoreError.corrupt(current?.group, sequence: sequence, reason: "the chain is broken")
                 }
+                // Leave `log` the only reference to the state, so folding copies nothing.
+                current = nil
                 let outcome = log.replica.fold(commit)
                 try txn.put(databases.outcomes, key: StoreKeys.entry(number, sequence), value: OutcomeCodec.encode(outcome))
                 if sequence > 0 && sequence % options.snapshotInterval == 0 {
