@@ -30,10 +30,8 @@ public struct Replica: Equatable, Sendable {
     public mutating func fold(_ commit: Commit) -> CommitOutcome {
         lastEvents = []
         do throws(CommitRejection) {
-            if var current = state {
-                // Move the state out so that it stays uniquely referenced while it is mutated:
-                // mutating it through the optional would copy the whole roster.
-                state = nil
+            if var current = state.take() {
+                // Moved out, not copied, so that it stays uniquely referenced while it is mutated.
                 defer { state = current }
                 lastEvents = try current.apply(commit)
             } else if commit.sequence == 0 {
