@@ -1,4 +1,3 @@
-import Foundation
 import GroupCodec
 import GroupCore
 import GroupStore
@@ -20,24 +19,15 @@ enum ReplayCommand {
                 streams.out(ReplayReport.line(commit, outcome, events: events))
             }
         }
-        let at = try arguments.number("--at")
-        let (state, last, directory): (GroupState?, UInt64, IdentityDirectory)
-        if TargetState.isFixture(target) {
-            let replayed = try FixtureReplay.replay(target, at: at, report)
-            (state, last, directory) = (replayed.state, replayed.sequence, replayed.directory)
-        } else {
-            let opened = try store.open()
-            let replayed = try opened.replay(try CommandValues.group(target), through: at, report)
-            (state, last) = (replayed.state, replayed.sequence)
-            directory = try opened.directory(for: state?.records.map(\.inbox) ?? [])
-        }
+        let replayed = try TargetState.replay(target, at: try arguments.number("--at"), store: store, report)
         if json {
             streams.out(JSONWriter.write(.object(JSONObject([
-                "commits": .array(outcomes), "state": StateOutput.json(state, after: last, directory: directory),
+                "commits": .array(outcomes),
+                "state": StateOutput.json(replayed.state, after: replayed.sequence, directory: replayed.directory),
             ])), pretty: true))
         } else {
             streams.out("")
-            StateOutput.print(state, after: last, directory: directory, json: false, streams: &streams)
+            StateOutput.print(replayed.state, after: replayed.sequence, directory: replayed.directory, json: false, streams: &streams)
         }
         return .success
     }

@@ -27,6 +27,18 @@ struct TargetState {
         return TargetState(state: stored.state, sequence: stored.sequence, directory: directory)
     }
 
+    /// The log folded from commit 0 through `at` (the end when nil), handing each commit, its
+    /// outcome and its events to `report` as it goes.
+    static func replay(
+        _ target: String, at: UInt64?, store: StoreLocation, _ report: (Commit, CommitOutcome, [DomainEvent]) -> Void
+    ) throws -> TargetState {
+        if isFixture(target) { return try FixtureReplay.replay(target, at: at, report) }
+        let opened = try store.open()
+        let replayed = try opened.replay(try CommandValues.group(target), through: at, report)
+        let directory = try opened.directory(for: replayed.state?.records.map(\.inbox) ?? [])
+        return TargetState(state: replayed.state, sequence: replayed.sequence, directory: directory)
+    }
+
     /// The state, or an input error saying the log created no group.
     func existing() throws(InputError) -> GroupState {
         guard let state else { throw InputError("no group: commit 0 of the log was not applied") }
