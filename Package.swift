@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GroupCore", targets: ["GroupCore"]),
         .library(name: "GroupCodec", targets: ["GroupCodec"]),
         .library(name: "GroupStore", targets: ["GroupStore"]),
+        .library(name: "GroupAudit", targets: ["GroupAudit"]),
         .executable(name: "grouplog", targets: ["grouplog"]),
         .executable(name: "grouplog-bench", targets: ["grouplog-bench"]),
     ],
@@ -20,7 +21,8 @@ let package = Package(
         .target(name: "GroupCore", swiftSettings: strict),
         .target(name: "GroupCodec", dependencies: ["GroupCore", "CCrypto"], swiftSettings: strict),
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
-        .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupStore"], swiftSettings: strict),
+        .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupStore"], swiftSettings: strict),
+        .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupAudit"], swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
             dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport"],
@@ -36,6 +38,7 @@ let package = Package(
         .testTarget(name: "GroupCoreTests", dependencies: ["GroupCore", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupCodecTests", dependencies: ["GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

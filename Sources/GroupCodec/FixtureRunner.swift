@@ -40,11 +40,16 @@ public enum FixtureRunner {
         }
     }
 
+    /// The replica the fixture's first commit is folded into: an empty one, as a log starts.
+    public static func startingReplica(of fixture: Fixture) throws(FixtureError) -> Replica {
+        Replica(defaultMemberLimit: fixture.config.memberLimit)
+    }
+
     /// Folds the whole log and compares it with the fixture's expectations.
     public static func run(_ fixture: Fixture, groupID: GroupID) throws(FixtureError) -> FixtureRun {
         let directory = try fixture.directory()
         let commits = commits(of: fixture, groupID: groupID, directory: directory)
-        var replica = Replica(defaultMemberLimit: fixture.config.memberLimit)
+        var replica = try startingReplica(of: fixture)
         var lastEvents: [DomainEvent] = []
         let outcomes = commits.map { commit in
             let outcome = replica.fold(commit)

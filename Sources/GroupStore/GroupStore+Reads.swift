@@ -110,6 +110,18 @@ extension GroupStore {
         }
     }
 
+    /// Hands commits `first...last` of a group to `body` in order, each checked against the
+    /// chain, without folding them: a scan in constant memory for tools that fold on their own.
+    public func forEachCommit(of group: GroupID, from first: UInt64, through last: UInt64, _ body: (Commit) -> Void) throws(StoreError) {
+        try reading { txn in
+            let head = try existingHead(of: group, in: txn)
+            guard last <= head.sequence else {
+                throw StoreError.sequencePastHead(group, sequence: last, head: head.sequence)
+            }
+            try verifiedCommits(group, head, from: first, through: last, in: txn, body)
+        }
+    }
+
     /// Every group `inbox` is a current member of, from the cross-group index, in group ID order.
     public func groups(containing inbox: InboxID) throws(StoreError) -> [GroupID] {
         try groups(containing: inbox, limit: .max).items

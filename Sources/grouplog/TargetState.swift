@@ -1,4 +1,5 @@
 import Foundation
+import GroupAudit
 import GroupCodec
 import GroupCore
 import GroupStore
@@ -49,25 +50,13 @@ struct TargetState {
 /// Folding a fixture's log, as `replay` and the read commands do.
 enum FixtureReplay {
     static func replay(_ file: String, at: UInt64?, _ report: (Commit, CommitOutcome, [DomainEvent]) -> Void) throws -> TargetState {
-        let fixture: Fixture
-        let directory: IdentityDirectory
-        do {
-            fixture = try FixtureFiles.load(file)
-            directory = try fixture.directory()
-        } catch {
-            throw InputError(error.description)
-        }
-        let commits = FixtureRunner.commits(of: fixture, groupID: FixtureFiles.groupID(for: file), directory: directory)
-        var last = UInt64(commits.count - 1)
-        if let at {
-            guard at <= last else { throw InputError("--at \(at) is past the log's last commit, \(last)") }
-            last = at
-        }
-        var replica = Replica(defaultMemberLimit: fixture.config.memberLimit)
-        for commit in commits[0...Int(last)] {
+        let source = try LogSource.fixture(file)
+        let last = try source.checked(at ?? source.headSequence, option: "--at")
+        var replica = try source.replica(before: source.firstSequence)
+        try source.forEachCommit(from: source.firstSequence, through: last) { commit in
             let outcome = replica.fold(commit)
             report(commit, outcome, replica.lastEvents)
         }
-        return TargetState(state: replica.state, sequence: last, directory: directory)
+        return TargetState(state: replica.state, sequence: last, directory: try source.directory(for: []))
     }
 }
