@@ -10,6 +10,10 @@ GROUPLOG_APT_PACKAGES=(
   liblmdb-dev libssl-dev lmdb-utils
 )
 
+# What the tests need besides: Debian's chromium, which loads the audit page headless
+# (Tests/grouplogTests/AuditPageBrowserTests.swift). The demo does without it.
+GROUPLOG_TEST_APT_PACKAGES=(chromium)
+
 grouplog_find_swift() {
   if ! command -v swift >/dev/null 2>&1; then
     for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin "$HOME/.swiftly/bin"; do
@@ -22,9 +26,10 @@ grouplog_find_swift() {
   fi
 }
 
+# Installs those of the given Debian packages that are not installed yet; quiet when none is missing.
 grouplog_install_packages() {
   local missing=()
-  for package in "${GROUPLOG_APT_PACKAGES[@]}"; do
+  for package in "$@"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -38,5 +43,10 @@ grouplog_install_packages() {
 }
 
 grouplog_setup() {
-  grouplog_install_packages && grouplog_find_swift
+  grouplog_install_packages "${GROUPLOG_APT_PACKAGES[@]}" && grouplog_find_swift
+}
+
+# For the tests: the build's packages and the browser the audit page's test drives.
+grouplog_setup_tests() {
+  grouplog_install_packages "${GROUPLOG_APT_PACKAGES[@]}" "${GROUPLOG_TEST_APT_PACKAGES[@]}" && grouplog_find_swift
 }

@@ -34,6 +34,7 @@ enum CLI {
             case "submit": return try SubmitCommand.run(rest, store: store, streams: &streams)
             case "log": return try LogCommand.run(rest, store: store, streams: &streams)
             case "state": return try StateCommand.run(rest, store: store, streams: &streams)
+            case "audit": return try AuditCommand.run(rest, store: store, streams: &streams)
             case "verify": return try StoreCommands.verify(rest, store: store, streams: &streams)
             case "rebuild": return try StoreCommands.rebuild(rest, store: store, streams: &streams)
             case "identity": return try IdentityCommand.run(rest, store: store, streams: &streams)

@@ -32,6 +32,12 @@ enum Help {
                                      members in join order: role, state, handles, flags
       watch GROUP [--from SEQ]       print each new commit and its events as others commit them
 
+    Audit (of a GROUP of the store, or of a FIXTURE):
+      audit GROUP|FIXTURE [--inbox X]... [--op OP]... [--rejected] [--from TIME] [--to TIME]
+            [--json | --html FILE [--max-rows N]]
+                                     the timeline: each commit's time, actor and its role then,
+                                     changes, outcome, events or rejection reason
+
     Configurable fields (of a GROUP of the store, or of a FIXTURE's final state):
       fields GROUP|FIXTURE           the registered fields: ID, name, type, policies
       field GROUP|FIXTURE NAME [--key K]
@@ -124,6 +130,34 @@ enum Help {
         Usage: grouplog log GROUP [--from SEQ] [--limit N] [--json] [--store DIR]
 
         Prints the group's commits from SEQ on (at most N), each with its stored outcome.
+        """,
+        "audit": """
+        Usage: grouplog audit GROUP|FIXTURE [--inbox X]... [--op OP]... [--rejected]
+                              [--from TIME] [--to TIME] [--json | --html FILE [--max-rows N]]
+
+        The timeline of a log, one commit per line, streamed in constant memory: sequence, time
+        (ISO 8601, UTC), actor with its role and state before the commit (or "not a member"),
+        the changes, and the outcome: the events of an applied commit and who left or was
+        removed, or a rejection's code, failing change and reason (the policy slot or field, the
+        policy, the actor's role and state then, the limit or key involved).
+
+          --inbox X     commits that involve X: as actor, named by a change or by an event
+                        (repeat for any of several)
+          --op OP       commits with a change of op OP, as fixtures spell it (repeatable)
+          --rejected    rejected commits only
+          --from TIME   commits at or after TIME; --to TIME: at or before. TIME is ISO 8601
+                        (2026-11-29T15:18:10Z, 2026-11-29T15:18:10.250+01:00; a date alone is
+                        that whole day, UTC) or milliseconds since the epoch
+          --json        one JSON object per commit (JSON Lines)
+          --html FILE   write one self-contained HTML page instead: the timeline with filters by
+                        actor, operation and outcome (also set from the URL, as in
+                        page.html#actor=bo&outcome=rejected), rejections by code, and member and
+                        admin counts over the whole log as SVG charts
+          --max-rows N  the page's most timeline rows (default 10000); the rest are counted
+
+        Exit status: 0; 2 when the fixture cannot be read, the group does not exist, a value is
+        bad (an unknown op, a time, --max-rows) or FILE cannot be written; 4 when there is no
+        store; 5 when a record is corrupt.
         """,
         "state": """
         Usage: grouplog state GROUP [--at SEQ] [--json] [--store DIR]

@@ -1,0 +1,41 @@
+import GroupCodec
+import GroupCore
+
+extension AuditEntry {
+    /// The entry as one JSON object, a line of `audit --json`'s JSON Lines.
+    ///
+    /// `time` is ISO 8601 for people and `milliseconds` the commit's own value for programs;
+    /// `actorRole` is null when the actor was no current member.
+    public var json: JSONValue {
+        var object = JSONObject([
+            "sequence": .uint(sequence),
+            "time": .string(isoTime),
+            "milliseconds": .uint(time),
+            "actor": .string(actor.rawValue),
+            "actorRole": standing.role.map { .string($0.name) } ?? .null,
+            "actorState": .string(standing.stateName),
+            "changes": .array(changes.map { change in
+                .object(JSONObject(["op": .string(change.op), "summary": .string(change.summary)]))
+            }),
+            "outcome": .string(outcome.name),
+        ])
+        switch outcome {
+        case let .applied(events):
+            object["events"] = .array(events.map { event in
+                var entry = JSONObject(["event": .string(event.name)])
+                if let subject = event.subject { entry["subject"] = .string(subject.rawValue) }
+                entry["detail"] = .string(event.description)
+                return .object(entry)
+            })
+            object["departures"] = .array(departures.map { departure in
+                .object(JSONObject(["inbox": .string(departure.inbox.rawValue), "reason": .string(departure.reason.rawValue)]))
+            })
+        case let .rejected(rejection):
+            object["code"] = .string(rejection.reason.code)
+            object["changeIndex"] = rejection.changeIndex.map { .int(Int64($0)) } ?? .null
+            object["detail"] = .string(rejection.reason.detail)
+            object["reason"] = .string(rejectionReason ?? rejection.reason.detail)
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,71 @@
+import GroupCodec
+import GroupCore
+
+/// One commit of the audit timeline: who did what, with which standing, and what came of it.
+public struct AuditEntry: Equatable, Sendable {
+    /// The commit's position in its log.
+    public let sequence: UInt64
+    /// Milliseconds since the Unix epoch, as the commit's maker wrote it.
+    public let time: Milliseconds
+    /// The inbox that made the commit.
+    public let actor: InboxID
+    /// The actor's role and state before the commit: what its authority was judged by.
+    public let standing: ActorStanding
+    /// The commit's changes, in order.
+    public let changes: [Change]
+    /// Applied with its events, or rejected with its reason.
+    public let outcome: AuditOutcome
+    /// The inboxes the commit made former members, each left or removed; empty when rejected.
+    public let departures: [MemberDeparture]
+
+    /// The entry for `commit`, judged against `standing`, with the fold's outcome and events.
+    public init(commit: Commit, standing: ActorStanding, outcome: CommitOutcome, events: [DomainEvent]) {
+        sequence = commit.sequence
+        time = commit.time
+        actor = commit.actor
+        self.standing = standing
+        changes = commit.changes
+        switch outcome {
+        case .applied:
+            self.outcome = .applied(events: events)
+            departures = events.compactMap(MemberDeparture.init)
+        case let .rejected(rejection):
+            self.outcome = .rejected(rejection)
+            departures = []
+        }
+    }
+
+    /// The changes' op names, in order, as fixtures spell them.
+    public var ops: [String] { changes.map(\.op) }
+
+    /// The changes as one-line summaries (`addMembers bo, caro`).
+    public var summaries: [String] { changes.map(\.summary) }
+
+    /// The time as ISO 8601 in UTC: `2026-11-29T15:18:10.000Z`.
+    public var isoTime: String { UTCTime.iso8601(time) }
+
+    /// The full reason for a rejection: the reducer's detail (which names the policy slot or
+    /// field, the policy, the actor's role, the limit or key) and the actor's standing then;
+    /// nil when the commit was applied.
+    public var rejectionReason: String? {
+        guard let rejection = outcome.rejection else { return nil }
+        let standingThen: String = switch standing {
+        case .notAMember: "\(actor) was not a member then"
+        case let .former(reason): "\(actor) was a former member (\(reason.rawValue)) then"
+        case let .member(role, state): "\(actor) was \(role) and \(state.name) then"
+        }
+        return "\(rejection.reason.detail); \(standingThen)"
+    }
+
+    /// Every inbox the commit involves: its actor, the inboxes its changes name, and the subjects
+    /// of its events.
+    public var involvedInboxes: Set<InboxID> {
+        var inboxes: Set<InboxID> = [actor]
+        for change in changes { inboxes.formUnion(change.namedInboxes) }
+        for event in outcome.events {
+            if let subject = event.subject { inboxes.insert(subject) }
+            if case let .ownershipTransferred(from, _) = event { inboxes.insert(from) }
+        }
+        return inboxes
+    }
+}

@@ -1,0 +1,41 @@
+import GroupCore
+
+/// The audit as a streaming fold: it takes a log's commits one by one, in order, judges each
+/// with its own replica and hands out the entries its filter admits.
+///
+/// It keeps the replica and a few counters, never the commits: auditing a log of any length
+/// takes the memory of its state alone.
+public struct AuditTrail: Equatable, Sendable {
+    /// Which entries ``record(_:)`` hands out.
+    public let filter: AuditFilter
+    private var replica: Replica
+    /// The commits recorded so far.
+    public private(set) var commitCount = 0
+    /// The commits recorded so far that the filter admitted.
+    public private(set) var matchCount = 0
+    /// The group's counts after the last commit recorded; nil before the first.
+    public private(set) var lastSample: MembershipSample?
+
+    /// - Parameters:
+    ///   - replica: the replica as it stands before the first commit to be recorded.
+    ///   - filter: which entries ``record(_:)`` hands out.
+    public init(replica: Replica = Replica(), filter: AuditFilter = AuditFilter()) {
+        self.replica = replica
+        self.filter = filter
+    }
+
+    /// The state after the last commit recorded.
+    public var state: GroupState? { replica.state }
+
+    /// Folds the next commit of the log and returns its entry when the filter admits it.
+    public mutating func record(_ commit: Commit) -> AuditEntry? {
+        let standing = ActorStanding(of: commit.actor, in: replica.state)
+        let outcome = replica.fold(commit)
+        commitCount += 1
+        lastSample = MembershipSample(sequence: commit.sequence, time: commit.time, state: replica.state)
+        let entry = AuditEntry(commit: commit, standing: standing, outcome: outcome, events: replica.lastEvents)
+        guard filter.admits(entry) else { return nil }
+        matchCount += 1
+        return entry
+    }
+}
