@@ -3,7 +3,7 @@
 /// A log whose commit 0 was rejected has no group: every later commit is `groupNotFound`.
 public struct Replica: Equatable, Sendable {
     /// Nil until commit 0 is applied.
-    public private(set) var state: GroupState?
+    public internal(set) var state: GroupState?
     /// The member limit for a `create` that gives none (the operator's `member_limit`).
     public let defaultMemberLimit: Int
     /// The events of the last commit folded: empty when it was rejected. Not part of equality:

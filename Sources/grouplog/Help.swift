@@ -32,11 +32,17 @@ enum Help {
                                      members in join order: role, state, handles, flags
       watch GROUP [--from SEQ]       print each new commit and its events as others commit them
 
-    Audit (of a GROUP of the store, or of a FIXTURE):
+    Audit and reproduction (of a GROUP of the store, or of a FIXTURE's log; nothing is written
+    to the store):
       audit GROUP|FIXTURE [--inbox X]... [--op OP]... [--rejected] [--from TIME] [--to TIME]
             [--json | --html FILE [--max-rows N]]
                                      the timeline: each commit's time, actor and its role then,
                                      changes, outcome, events or rejection reason
+      diff GROUP|FIXTURE --from SEQ [--to SEQ]
+                                     what changed between the states after two commits
+      whatif GROUP|FIXTURE --policy SLOT=POLICY... [--field-policy FIELD.OPERATION=POLICY...]
+                                     replay under pinned policies: the commits that flip, and
+                                     how the final states differ
 
     Configurable fields (of a GROUP of the store, or of a FIXTURE's final state):
       fields GROUP|FIXTURE           the registered fields: ID, name, type, policies
@@ -246,6 +252,52 @@ enum Help {
 
         Records that an inbox claims a handle or an account (an identity belongs to one inbox),
         or shows an inbox's current handle, its other handles (most recent first) and accounts.
+        """,
+        "diff": """
+        Usage: grouplog diff GROUP|FIXTURE --from SEQ [--to SEQ] [--json] [--store DIR]
+
+        Prints what differs between the state after commit --from and the state after commit
+        --to (default: the last commit): members that joined (+), departed (-, left or
+        removed, and when) or changed (~: role, state, flags, mutes), policies per slot,
+        settings, metadata, the field registry and field values (per key for sets, maps and
+        user fields, with each entry's author), bans, the allow list, links, mute-all,
+        deletion and the last applied commit. --from may come after --to: the differences are
+        then read the other way round. A FIXTURE (an existing file, or a name ending in .json)
+        is replayed; a GROUP of the store costs two snapshot loads and at most two snapshot
+        intervals of commits. --json adds both state hashes.
+
+        Exit status: 0 (whether or not anything differs); 2 when the fixture cannot be read,
+        the group does not exist or SEQ is outside the log; 4 when there is no store; 5 when a
+        record is corrupt; 64 without --from.
+        """,
+        "whatif": """
+        Usage: grouplog whatif GROUP|FIXTURE --policy SLOT=POLICY... [--field-policy FIELD.OPERATION=POLICY...]
+                               [--json] [--store DIR]
+
+        Replays the whole log twice side by side, as it is and with the given policies pinned,
+        writing nothing, and prints every commit whose outcome flips (applied <-> rejected, or
+        rejected with another code or reason) with both outcomes, then 'N of M commits flip'
+        and how the what-if final state differs from the actual one (as diff prints it).
+
+        A pin holds for the whole replay: it is put in place right after commit 0 creates the
+        group and again after every applied commit, so a commit that changes a pinned slot is
+        judged as usual, then the pin is restored.
+
+        SLOT is a slot name (addMember, removeMember, addAdmin, removeAdmin, updateName,
+        updateDescription, updateImageURL, updateAppData, updateDisappearingMessages, setRole,
+        blockForAll, ban, mute, manageLinks, approveJoins) or updateMetadata.FIELD (name,
+        description, imageURL, appData, disappearingMessages). FIELD is the name of a field the
+        log registers (see 'grouplog fields') and OPERATION insert, update or delete. POLICY is
+        a base policy (allowAll, denyAll, moderatorOnly, adminOnly, superAdminOnly, self,
+        formerMember, author), a combinator such as 'any(self, formerMember)' or
+        'all(adminOnly, any(self, author))', or the same in JSON: '{"any": ["self", "author"]}'.
+        A policy the reducer would refuse for its slot (allowAll in addAdmin, author in a group
+        slot, an empty combinator) is refused.
+
+        Exit status: 0 when the replay ran, whether or not anything flips; 2 for an unknown
+        slot, operation, policy or field, a malformed override, an unreadable fixture or a
+        group that does not exist; 4 when there is no store; 5 when a record is corrupt; 64
+        without any override.
         """,
         "help": """
         Usage: grouplog help COMMAND

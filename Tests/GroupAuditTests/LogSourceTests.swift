@@ -49,8 +49,8 @@ struct LogSourceTests {
     }
 
     @Test func unknownGroupIsAStoreError() throws {
-        try withAuditStore { store in
-            #expect(throws: StoreError.self) { try LogSource(store: store, group: .named("absent")) }
+        _ = try withAuditStore { store in
+            #expect(throws: StoreError.groupNotFound(.named("absent"))) { try LogSource(store: store, group: .named("absent")) }
         }
     }
 }

@@ -1,0 +1,59 @@
+import GroupCodec
+import GroupCore
+
+/// A what-if replay as JSON: `{"flips": [...], "commits": N, "flipped": {...}, "differences": {...}}`.
+public enum WhatIfJSON {
+    /// One flip: the commit, and each outcome with its code, change index and detail.
+    public static func encode(_ flip: OutcomeFlip) -> JSONValue {
+        .object(JSONObject([
+            "sequence": .uint(flip.commit.sequence),
+            "actor": .string(flip.commit.actor.rawValue),
+            "time": .uint(flip.commit.time),
+            "changes": .array(flip.commit.changes.map { .string($0.summary) }),
+            "direction": .string(flip.direction.rawValue),
+            "actual": outcome(flip.actual),
+            "whatIf": outcome(flip.whatIf),
+        ]))
+    }
+
+    /// The whole report, with the flips encoded as the replay reported them.
+    public static func encode(_ report: WhatIfReport, flips: [JSONValue], overrides: PolicyOverrides) -> JSONValue {
+        .object(JSONObject([
+            "target": .string(report.name),
+            "overrides": encode(overrides),
+            "commits": .int(Int64(report.commitCount)),
+            "flipped": .object(JSONObject([
+                "total": .int(Int64(report.flips.total)),
+                "nowApplied": .int(Int64(report.flips.nowApplied)),
+                "nowRejected": .int(Int64(report.flips.nowRejected)),
+                "rejectedDifferently": .int(Int64(report.flips.rejectedDifferently)),
+            ])),
+            "flips": .array(flips),
+            "differences": StateDiffJSON.encode(report.differences),
+        ]))
+    }
+
+    /// The pinned policies: slots in slot order, fields by name then operation.
+    public static func encode(_ overrides: PolicyOverrides) -> JSONValue {
+        let slots = PolicySlot.allCases.compactMap { slot in
+            overrides.slots[slot].map { JSONObject.Member(key: slot.rawValue, value: PolicyJSON.encode($0)) }
+        }
+        let fields = overrides.fields.sorted { ($0.key.field, $0.key.operation.rawValue) < ($1.key.field, $1.key.operation.rawValue) }
+            .map { JSONObject.Member(key: $0.key.description, value: PolicyJSON.encode($0.value)) }
+        return .object(JSONObject(["slots": .object(JSONObject(slots)), "fields": .object(JSONObject(fields))]))
+    }
+
+    private static func outcome(_ outcome: CommitOutcome) -> JSONValue {
+        switch outcome {
+        case .applied:
+            return .object(JSONObject(["outcome": .string("applied")]))
+        case let .rejected(rejection):
+            return .object(JSONObject([
+                "outcome": .string("rejected"),
+                "code": .string(rejection.reason.code),
+                "changeIndex": rejection.changeIndex.map { .int(Int64($0)) } ?? .null,
+                "detail": .string(rejection.reason.detail),
+            ]))
+        }
+    }
+}
