@@ -33,11 +33,11 @@ public struct LogSource: Sendable {
     public init(fixture: Fixture, groupID: GroupID, name: String) throws(FixtureError) {
         let directory = try fixture.directory()
         let commits = FixtureRunner.commits(of: fixture, groupID: groupID, directory: directory)
-        let start = try FixtureRunner.startingReplica(of: fixture)
+        let start = try FixtureRunner.startingReplica(of: fixture, groupID: groupID)
         backing = .fixture(fixture, commits: commits, start: start)
         self.name = name
-        firstSequence = commits.first?.sequence ?? 0
-        headSequence = commits.last?.sequence ?? 0
+        firstSequence = fixture.firstSequence
+        headSequence = commits.last?.sequence ?? fixture.firstSequence
     }
 
     /// The fixture this log was read from; nil for a store group.

@@ -10,15 +10,22 @@ public struct Fixture: Equatable, Sendable {
     public var commits: [FixtureCommit]
     /// What the final state must show; nil checks nothing beyond the commits' outcomes.
     public var expect: FixtureExpectation?
+    /// The state the log starts from when it begins mid-log (an addition to SPEC section 13);
+    /// nil for a log that begins at commit 0.
+    public var start: FixtureStart?
 
     public init(name: String, config: OperatorConfiguration = OperatorConfiguration(), identities: [IdentityClaims] = [],
-                commits: [FixtureCommit], expect: FixtureExpectation? = nil) {
+                start: FixtureStart? = nil, commits: [FixtureCommit], expect: FixtureExpectation? = nil) {
         self.name = name
         self.config = config
         self.identities = identities
+        self.start = start
         self.commits = commits
         self.expect = expect
     }
+
+    /// The sequence of the fixture's first commit: 0, or the one after its start state.
+    public var firstSequence: UInt64 { start?.firstSequence ?? 0 }
 
     /// The identity directory the fixture's claims make.
     public func directory() throws(FixtureError) -> IdentityDirectory {

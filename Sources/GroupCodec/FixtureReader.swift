@@ -21,9 +21,15 @@ public enum FixtureReader {
         }
     }
 
+    /// Reads a fixture's top-level `expect` from its JSON value, as ``read(_:file:)`` does; for
+    /// tools that edit a fixture's expectations key by key.
+    public static func expectation(_ value: JSONValue) throws(FixtureError) -> FixtureExpectation {
+        try decodeExpectation(JSONField(value, path: "$.expect"))
+    }
+
     static func decode(_ root: JSONField) throws(FixtureError) -> Fixture {
         let top = try root.object()
-        try top.allowOnly(["name", "config", "identities", "commits", "expect"])
+        try top.allowOnly(["name", "config", "identities", "start", "commits", "expect"])
         let name = try top.optional("name")?.string() ?? ""
         let config = try top.optional("config").map(ConfigurationReader.decode) ?? OperatorConfiguration()
         var identities: [IdentityClaims] = []
@@ -31,17 +37,22 @@ public enum FixtureReader {
         for item in try top.optional("identities")?.array() ?? [] {
             identities.append(try decodeClaims(item, into: &directory))
         }
+        let start = try top.optional("start").map(decodeStart)
         let commitsField = try top.required("commits")
         var commits: [FixtureCommit] = []
-        var previousTime: Milliseconds = 0
+        // A log that starts mid-log goes on from its state's time, not from 0.
+        var previousTime: Milliseconds = start?.state?.lastAppliedTime ?? 0
         for item in try commitsField.array() {
             let commit = try decodeCommit(item, defaultTime: previousTime)
             previousTime = commit.time
             commits.append(commit)
         }
         if commits.isEmpty { throw commitsField.error("a fixture needs at least one commit") }
+        if let start, start.sequence > UInt64.max - UInt64(commits.count) {
+            throw try top.required("start").object().required("sequence").error("sequence \(start.sequence) leaves no room for \(commits.count) commits")
+        }
         let expect = try top.optional("expect").map(decodeExpectation)
-        return Fixture(name: name, config: config, identities: identities, commits: commits, expect: expect)
+        return Fixture(name: name, config: config, identities: identities, start: start, commits: commits, expect: expect)
     }
 
     /// One inbox's claims, each also made in `directory` so that a claim another inbox already

@@ -6,6 +6,16 @@ public struct FixtureDifference: Equatable, Sendable, CustomStringConvertible {
     public let place: String
     public let expected: String
     public let actual: String
+    /// The index in the fixture's commits of the commit whose outcome differs; nil for a
+    /// difference in the final expectations.
+    public let commitIndex: Int?
+
+    init(place: String, expected: String, actual: String, commitIndex: Int? = nil) {
+        self.place = place
+        self.expected = expected
+        self.actual = actual
+        self.commitIndex = commitIndex
+    }
 
     public var description: String { "\(place): expected \(expected), actual \(actual)" }
 }
@@ -16,7 +26,7 @@ public struct FixtureRun: Sendable {
     /// The commits as the reducer saw them: numbered, with identities resolved.
     public let commits: [Commit]
     public let outcomes: [CommitOutcome]
-    /// The state after the last commit; nil when commit 0 was rejected.
+    /// The state after the last commit; nil when the log has no group (commit 0 was rejected).
     public let state: GroupState?
     public let directory: IdentityDirectory
     public let difference: FixtureDifference?
@@ -26,30 +36,37 @@ public struct FixtureRun: Sendable {
 
 /// Runs fixtures: folds the log, checks each commit's expected outcome, then the final expectations.
 public enum FixtureRunner {
-    /// The fixture's commits for `groupID`, numbered from 0, as a submitter would have recorded
-    /// them: identities resolved through the fixture's directory, and the configuration's member
-    /// limit and fields written into `create` and `registerFields`.
+    /// The fixture's commits for `groupID`, numbered from its first sequence (0, or the one after
+    /// its start state), as a submitter would have recorded them: identities resolved through the
+    /// fixture's directory, and the configuration's member limit and fields written into `create`
+    /// and `registerFields`.
     public static func commits(of fixture: Fixture, groupID: GroupID, directory: IdentityDirectory) -> [Commit] {
-        let kind = fixture.commits.first?.changes.first.flatMap { change -> ConversationKind? in
-            if case let .create(request) = change { return request.kind }
-            return nil
-        }
+        let kind = conversationKind(of: fixture)
+        let first = fixture.firstSequence
         return fixture.commits.enumerated().map { index, commit in
-            Commit(groupID: groupID, sequence: UInt64(index), actor: commit.actor, time: commit.time,
+            Commit(groupID: groupID, sequence: first + UInt64(index), actor: commit.actor, time: commit.time,
                    changes: commit.changes.map { fixture.config.preparing(directory.resolving($0), in: kind) })
         }
     }
 
-    /// The replica the fixture's first commit is folded into: an empty one, as a log starts.
-    public static func startingReplica(of fixture: Fixture) throws(FixtureError) -> Replica {
-        Replica(defaultMemberLimit: fixture.config.memberLimit)
+    /// The kind of conversation the log is about: its start state's, else what its `create` makes.
+    private static func conversationKind(of fixture: Fixture) -> ConversationKind? {
+        if let start = fixture.start { return start.state?.kind }
+        guard case let .create(request) = fixture.commits.first?.changes.first else { return nil }
+        return request.kind
+    }
+
+    /// The replica the fixture's first commit is folded into: an empty one, as a log starts, or
+    /// the fixture's start state, under `groupID` like the commits.
+    public static func startingReplica(of fixture: Fixture, groupID: GroupID) throws(FixtureError) -> Replica {
+        Replica(resuming: fixture.start?.state?.relabeled(as: groupID), defaultMemberLimit: fixture.config.memberLimit)
     }
 
     /// Folds the whole log and compares it with the fixture's expectations.
     public static func run(_ fixture: Fixture, groupID: GroupID) throws(FixtureError) -> FixtureRun {
         let directory = try fixture.directory()
         let commits = commits(of: fixture, groupID: groupID, directory: directory)
-        var replica = try startingReplica(of: fixture)
+        var replica = try startingReplica(of: fixture, groupID: groupID)
         var lastEvents: [DomainEvent] = []
         let outcomes = commits.map { commit in
             let outcome = replica.fold(commit)
@@ -59,7 +76,8 @@ public enum FixtureRunner {
         var difference: FixtureDifference?
         for (index, (outcome, commit)) in zip(outcomes, fixture.commits).enumerated() {
             if let mismatch = compare(outcome, commit.expect) {
-                difference = FixtureDifference(place: "commit \(index)", expected: commit.expect.description, actual: mismatch)
+                difference = FixtureDifference(place: "commit \(index)", expected: commit.expect.description, actual: mismatch,
+                                               commitIndex: index)
                 break
             }
         }

@@ -3,13 +3,16 @@ import GroupCore
 /// Writes fixtures (SPEC section 13): what `grouplog export` produces from a stored log, so that
 /// `grouplog fixture run` on the file checks the log's outcomes and final state.
 public enum FixtureWriter {
+    /// The fixture of a log, or of a window of one.
     /// - Parameters:
+    ///   - start: for a window that begins after commit 0, the state before its first commit.
     ///   - commits: the log, in sequence order.
     ///   - outcomes: each commit's outcome, written as its `expect`.
     ///   - state: the final state, written as the top-level `expect`; nil when the group never existed.
     ///   - identities: the directory entries of the inboxes the log names.
     public static func fixture(
-        name: String, commits: [Commit], outcomes: [CommitOutcome], state: GroupState?, identities: [IdentityClaims]
+        name: String, start: FixtureStart? = nil, commits: [Commit], outcomes: [CommitOutcome], state: GroupState?,
+        identities: [IdentityClaims]
     ) -> JSONValue {
         var top = JSONObject(["name": .string(name)])
         let configuration = configuration(recordedIn: commits)
@@ -23,6 +26,7 @@ public enum FixtureWriter {
                 ]))
             })
         }
+        if let start { top["start"] = json(start) }
         top["commits"] = .array(zip(commits, outcomes).map { commit, outcome in
             .object(JSONObject([
                 "actor": .string(commit.actor.rawValue),
@@ -58,6 +62,19 @@ public enum FixtureWriter {
             }
         }
         return configuration
+    }
+
+    /// The top-level `start`: the sequence, and the state's canonical encoding with its hash.
+    public static func json(_ start: FixtureStart) -> JSONValue {
+        guard let state = start.state else {
+            return .object(JSONObject(["sequence": .uint(start.sequence), "stateHash": .null, "state": .null]))
+        }
+        let bytes = StateCodec.encode(state)
+        return .object(JSONObject([
+            "sequence": .uint(start.sequence),
+            "stateHash": .string(SHA256.hash(bytes).hex),
+            "state": .string(Base64.encode(bytes)),
+        ]))
     }
 
     private static func expectation(_ outcome: CommitOutcome) -> JSONValue {

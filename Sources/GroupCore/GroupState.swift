@@ -2,7 +2,8 @@
 ///
 /// Mutated only by `apply(_:)`, which validates a whole commit before it changes anything.
 public struct GroupState: Equatable, Sendable {
-    public let groupID: GroupID
+    /// Settable inside the core only, for `relabeled(as:)`.
+    public internal(set) var groupID: GroupID
     public let kind: ConversationKind
     public let creator: InboxID
     public let createdAt: Milliseconds

@@ -8,9 +8,15 @@ extension GroupStore {
     /// The commits are chained as they are appended, identities are resolved through the
     /// fixture's directory, and the fixture's configuration is written into `create` and
     /// `registerFields`, so the stored log replays without the configuration.
+    /// A fixture that starts mid-log is refused: a stored log begins at commit 0, and its start
+    /// state has no commits to chain from.
     /// - Returns: each commit's outcome.
     @discardableResult
     public func importFixture(_ fixture: Fixture, as group: GroupID) throws(StoreError) -> [CommitOutcome] {
+        if let start = fixture.start {
+            throw .ingestRefused(group, sequence: start.firstSequence,
+                                 reason: "the fixture starts after commit \(start.sequence), but a stored log begins at commit 0")
+        }
         if (try? headSequence(of: group)) != nil {
             throw .ingestRefused(group, sequence: 0, reason: "group \(group) already exists")
         }
@@ -40,33 +46,8 @@ extension GroupStore {
             commits.append(commit)
             outcomes.append(outcome)
         }
-        var named = Set<InboxID>()
-        for commit in commits {
-            named.insert(commit.actor)
-            for change in commit.changes { named.formUnion(Self.inboxesNamed(by: change)) }
-        }
-        let inboxes = named.sorted()
-        var claims: [IdentityClaims] = []
-        for inbox in inboxes {
-            let identities = try identities(of: inbox)
-            if !identities.isEmpty { claims.append(IdentityClaims(inbox: inbox, claims: identities)) }
-        }
+        let claims = FixtureWriter.identities(for: commits, in: try directory(for: FixtureWriter.inboxesNamed(in: commits)))
         return FixtureWriter.fixture(name: "export of group \(group)", commits: commits, outcomes: outcomes,
                                      state: final.state, identities: claims)
-    }
-
-    /// The inboxes a change names, resolved identities included.
-    private static func inboxesNamed(by change: Change) -> [InboxID] {
-        switch change {
-        case let .create(request): request.members
-        case let .addMembers(inboxes, identities): inboxes + identities.compactMap(\.inbox)
-        case let .removeMembers(inboxes, _), let .setRole(inboxes, _), let .blockForAll(inboxes, _), let .mute(inboxes, _),
-             let .unmute(inboxes), let .allowListAdd(inboxes), let .allowListRemove(inboxes), let .ban(inboxes), let .unban(inboxes):
-            inboxes
-        case let .approveJoin(inbox, _), let .rejectJoin(inbox): [inbox]
-        case let .addAdmin(inbox), let .removeAdmin(inbox), let .addSuperAdmin(inbox),
-             let .removeSuperAdmin(inbox), let .transferOwnership(inbox): [inbox]
-        default: []
-        }
     }
 }

@@ -25,7 +25,7 @@ enum CLI {
                 streams.out(Help.overview)
                 return .success
             case "help": return try Help.run(rest, streams: &streams)
-            case "fixture": return try FixtureCommand.run(rest, streams: &streams)
+            case "fixture": return try FixtureCommand.run(rest, store: store, streams: &streams)
             case "replay": return try ReplayCommand.run(rest, store: store, streams: &streams)
             case "init": return try StoreCommands.initialize(rest, store: store, streams: &streams)
             case "groups": return try StoreCommands.groups(rest, store: store, streams: &streams)

@@ -1,13 +1,22 @@
 import GroupCodec
 import GroupCore
 
-/// `grouplog fixture run [--json] PATH...`
+/// `grouplog fixture run|record|shrink ...`
 enum FixtureCommand {
-    static func run(_ words: [String], streams: inout some Streams) throws -> ExitStatus {
-        guard words.first == "run" else {
-            throw UsageError(words.isEmpty ? "fixture needs a subcommand: run" : "unknown fixture subcommand \(words[0].debugDescription)")
+    static func run(_ words: [String], store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
+        let rest = Array(words.dropFirst())
+        switch words.first {
+        case "run": return try runFixtures(rest, streams: &streams)
+        case "record": return try record(rest, store: store, streams: &streams)
+        case "shrink": return try shrink(rest, streams: &streams)
+        case nil: throw UsageError("fixture needs a subcommand: run, record or shrink")
+        case let name?: throw UsageError("unknown fixture subcommand \(name.debugDescription)")
         }
-        let arguments = try Arguments(Array(words.dropFirst()), flags: ["--json"])
+    }
+
+    /// `grouplog fixture run [--json] PATH...`
+    static func runFixtures(_ words: [String], streams: inout some Streams) throws -> ExitStatus {
+        let arguments = try Arguments(words, flags: ["--json"])
         guard !arguments.positionals.isEmpty else { throw UsageError("fixture run needs at least one file or directory") }
         let files = try FixtureFiles.expand(arguments.positionals)
         guard !files.isEmpty else { throw InputError("no .json fixtures under \(arguments.positionals.joined(separator: ", "))") }
@@ -50,5 +59,14 @@ enum FixtureCommand {
         }
         if malformed > 0 { return .badInput }
         return failed > 0 ? .expectationsNotMet : .success
+    }
+
+    /// The `-o FILE` a subcommand writes to; it is required.
+    static func outputPath(_ arguments: Arguments, for subcommand: String) throws(UsageError) -> String {
+        if arguments.value("-o") != nil && arguments.value("--output") != nil { throw UsageError("-o is given twice") }
+        guard let path = arguments.value("-o") ?? arguments.value("--output") else {
+            throw UsageError("fixture \(subcommand) needs -o FILE")
+        }
+        return path
     }
 }

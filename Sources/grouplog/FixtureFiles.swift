@@ -29,10 +29,15 @@ enum FixtureFiles {
 
     /// Reads and decodes one fixture.
     static func load(_ path: String) throws(FixtureError) -> Fixture {
+        try FixtureReader.read(try contents(of: path), file: path)
+    }
+
+    /// The bytes of one fixture file.
+    static func contents(of path: String) throws(FixtureError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FixtureError(file: path, path: "$", message: "cannot read the file")
         }
-        return try FixtureReader.read([UInt8](data), file: path)
+        return [UInt8](data)
     }
 
     /// The group ID a fixture's log is replayed under: the file's name without `.json`, when that

@@ -7,6 +7,7 @@ enum Help {
 
     Fixtures (no store needed):
       fixture run PATH...            run fixtures (files or directories) and report each
+      fixture shrink FIXTURE -o FILE a smaller fixture that fails with the same first difference
       replay FIXTURE [--at SEQ]      replay a fixture's log: each commit's outcome, then the state
 
     A store (--store DIR, else $GROUPLOG_STORE, else ./grouplog-data):
@@ -14,6 +15,8 @@ enum Help {
       groups                         list its groups
       import FIXTURE [--group ID]    ingest a fixture's log and identities as a group
       export GROUP [-o FILE]         write a group's log as a fixture that checks it
+      fixture record GROUP|FIXTURE [--from SEQ] [--to SEQ] -o FILE
+                                     write a window of a log as a fixture that reproduces it
       submit GROUP --actor INBOX --changes JSON|- [--time MS] [--expect-sequence SEQ]
              [--config FILE]         check changes against the group and append them as a commit
       log GROUP [--from SEQ] [--limit N]
@@ -63,13 +66,33 @@ enum Help {
     static let commands: [String: String] = [
         "fixture": """
         Usage: grouplog fixture run [--json] PATH...
+               grouplog fixture record GROUP|FIXTURE [--from SEQ] [--to SEQ] -o FILE [--store DIR]
+               grouplog fixture shrink FIXTURE -o FILE
 
-        Runs each fixture (SPEC section 13): folds its log, checks every commit's expected
+        run: runs each fixture (SPEC section 13): folds its log, checks every commit's expected
         outcome and the final expectations. A directory runs every .json file below it, in name
         order. Prints one line per fixture (PASS, or FAIL with its first difference: the commit
         or expectation, what was expected and what came), then 'N passed, M failed'.
-
         Exit status: 0 when all pass, 1 when one fails, 2 when a fixture cannot be read.
+
+        record: writes commits SEQ (default: the first) through SEQ (default: the last) of a
+        store group or a fixture's log as a fixture: each commit with its outcome as its
+        expectation, the state at the window's end (members, states, metadata, stateHash, ...)
+        as the final expectation, and for a window after commit 0 the state before it as the
+        fixture's "start" (its canonical encoding in base64 and its hash). 'fixture run' on the
+        file passes; the state hash it expects is for the group ID of FILE's name.
+        Exit status: 0; 1 when the recording would not reproduce the log; 2 for an unknown
+        group or file, a sequence outside the log, --from after --to, or a FILE that cannot be
+        written; 64 without -o.
+
+        shrink: for a fixture that fails, writes a smaller one that fails with the same first
+        difference (the same commit with the same expected and actual outcome code, or the same
+        expectation with the same expected and actual value), removing expectations, commits and
+        changes by delta debugging; prints the sizes before and after.
+        Exit status: 0; 1 when the fixture passes (nothing to shrink); 2 when it cannot be read
+        or FILE cannot be written; 64 without -o.
+
+        FILE is written whole or not at all (a temporary file beside it, then renamed).
         """,
         "replay": """
         Usage: grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--store DIR]

@@ -12,7 +12,7 @@ struct UsageMistake: Sendable, CustomTestStringConvertible {
     static let all: [UsageMistake] = [
         UsageMistake(words: ["frobnicate"], message: #"grouplog: unknown command "frobnicate""#),
         UsageMistake(words: ["--version"], message: #"grouplog: unknown command "--version""#),
-        UsageMistake(words: ["fixture"], message: "grouplog: fixture needs a subcommand: run"),
+        UsageMistake(words: ["fixture"], message: "grouplog: fixture needs a subcommand: run, record or shrink"),
         UsageMistake(words: ["fixture", "check", "FILE"], message: #"grouplog: unknown fixture subcommand "check""#),
         UsageMistake(words: ["fixture", "run"], message: "grouplog: fixture run needs at least one file or directory"),
         UsageMistake(words: ["fixture", "run", "--verbose", "FILE"], message: "grouplog: unknown option --verbose"),

@@ -1,0 +1,40 @@
+import GroupCodec
+import GroupCore
+import GroupStore
+import GroupTestSupport
+
+// Helpers shared by the tests of fixture recording and shrinking.
+
+/// `commits` chained as a store log holds them: each commit's previous hash is the hash of the
+/// one before.
+func chainedLog(_ commits: [Commit], after first: Digest? = nil) -> [Commit] {
+    var previous = first
+    return commits.map { commit in
+        let linked = Commit(groupID: commit.groupID, sequence: commit.sequence, actor: commit.actor, time: commit.time,
+                            changes: commit.changes, previousHash: previous)
+        previous = CommitCodec.hash(linked)
+        return linked
+    }
+}
+
+/// The claims of a random log's pool, as a store ingests them.
+func claims(of log: RandomLog) -> [IdentityClaims] {
+    log.inboxes.map { IdentityClaims(inbox: $0, claims: log.directory.identities(of: $0)) }
+}
+
+/// Ingests a random log of `count` commits as `group`, with its pool's claims, and returns the
+/// commits.
+@discardableResult
+func ingestRandomLog(into store: GroupStore, seed: UInt64, count: Int, lifecycle: Bool = false, group: GroupID = .test) throws -> [Commit] {
+    var log = RandomLog(seed: seed)
+    log.groupID = group
+    log.lifecycle = lifecycle
+    let commits = chainedLog(log.commits(count: count))
+    _ = try store.ingest(commits, claims: claims(of: log))
+    return commits
+}
+
+/// A fixture's text read back, as `fixture run` reads its file.
+func readBack(_ text: String) throws -> Fixture {
+    try FixtureReader.read(Array(text.utf8))
+}
