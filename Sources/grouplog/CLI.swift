@@ -33,6 +33,7 @@ enum CLI {
             case "export": return try ExportCommand.run(rest, store: store, streams: &streams)
             case "submit": return try SubmitCommand.run(rest, store: store, streams: &streams)
             case "log": return try LogCommand.run(rest, store: store, streams: &streams)
+            case "explain": return try ExplainCommand.run(rest, store: store, streams: &streams)
             case "state": return try StateCommand.run(rest, store: store, streams: &streams)
             case "verify": return try StoreCommands.verify(rest, store: store, streams: &streams)
             case "rebuild": return try StoreCommands.rebuild(rest, store: store, streams: &streams)
