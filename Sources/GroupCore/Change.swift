@@ -182,3 +182,33 @@ public enum Change: Equatable, Sendable {
         }
     }
 }
+
+extension Change {
+    /// The inboxes the change names as its subjects, in argument order, each once: the members
+    /// of `create`, the inboxes `addMembers` adds (identities as they were resolved), the
+    /// subjects of role changes, moderation and the lifecycle. Changes about the actor itself
+    /// (`leave`, `join`, `updateUserData`) or about no inbox name none; a field entry keyed by an
+    /// inbox is the field's business, not the change's.
+    public var namedInboxes: [InboxID] {
+        let named: [InboxID]
+        switch self {
+        case let .create(request): named = request.members
+        case let .addMembers(inboxes, identities): named = inboxes + identities.compactMap(\.inbox)
+        case let .removeMembers(inboxes, _), let .setRole(inboxes, _), let .blockForAll(inboxes, _),
+             let .mute(inboxes, _), let .unmute(inboxes), let .allowListAdd(inboxes), let .allowListRemove(inboxes),
+             let .ban(inboxes), let .unban(inboxes):
+            named = inboxes
+        case let .addAdmin(inbox), let .removeAdmin(inbox), let .addSuperAdmin(inbox), let .removeSuperAdmin(inbox),
+             let .transferOwnership(inbox), let .approveJoin(inbox, _), let .rejectJoin(inbox):
+            named = [inbox]
+        case .updatePermission, .requestRemoval, .leave, .updateName, .updateDescription, .updateImageURL,
+             .updateAppData, .updateDisappearingMessages, .registerFields, .updateMetadataField, .updateUserData,
+             .acceptInvitation, .declineInvitation, .join, .createLink, .updateLinkRole, .deleteLink, .muteAll,
+             .blockGroup, .deleteGroup:
+            named = []
+        }
+        guard named.count > 1 else { return named }
+        var seen = Set<InboxID>()
+        return named.filter { seen.insert($0).inserted }
+    }
+}

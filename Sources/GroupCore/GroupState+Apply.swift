@@ -19,7 +19,8 @@ extension GroupState {
     }
 
     /// Judges every change of `commit` against this state, without changing it.
-    func validate(_ commit: Commit) throws(CommitRejection) -> CommitDraft {
+    /// - Parameter trace: records every authority check, when a commit is being explained.
+    func validate(_ commit: Commit, trace: AuthorityTrace? = nil) throws(CommitRejection) -> CommitDraft {
         if isDeleted { throw CommitRejection(changeIndex: nil, reason: .groupDeleted) }
         if commit.sequence == 0 || commit.changes.contains(where: { if case .create = $0 { true } else { false } }) {
             throw CommitRejection(changeIndex: nil, reason: .invalidCommit(reason: "create is allowed only as the one change of commit 0"))
@@ -32,8 +33,9 @@ extension GroupState {
         }
         var draft = CommitDraft(over: self)
         for (index, change) in commit.changes.enumerated() {
+            trace?.beginChange()
             do {
-                try check(change, by: commit.actor, at: commit.time, into: &draft)
+                try check(change, by: commit.actor, at: commit.time, into: &draft, trace: trace)
             } catch {
                 throw CommitRejection(changeIndex: index, reason: error)
             }
@@ -55,19 +57,21 @@ extension GroupState {
 
     /// Judges one change in SPEC section 4's order and, when it passes, records its effect in
     /// the draft.
-    private func check(_ change: Change, by actor: InboxID, at time: Milliseconds, into draft: inout CommitDraft) throws(Rejection) {
+    private func check(
+        _ change: Change, by actor: InboxID, at time: Milliseconds, into draft: inout CommitDraft, trace: AuthorityTrace?
+    ) throws(Rejection) {
         if draft.isDeleted { throw .groupDeleted }
         if kind == .dm && change.isForbiddenInDM { throw .dmForbidden(op: change.op) }
         // Joining and answering an invitation are for non-members and invitees: their own rules
         // judge them, not a role (SPEC section 4).
         switch change {
-        case let .join(link): return try checkJoin(actor, link: link, at: time, &draft)
-        case .acceptInvitation: return try checkAnswerInvitation(actor, accept: true, at: time, &draft)
-        case .declineInvitation: return try checkAnswerInvitation(actor, accept: false, at: time, &draft)
+        case let .join(link): return try checkJoin(actor, link: link, at: time, &draft, trace: trace)
+        case .acceptInvitation: return try checkAnswerInvitation(actor, accept: true, at: time, &draft, trace: trace)
+        case .declineInvitation: return try checkAnswerInvitation(actor, accept: false, at: time, &draft, trace: trace)
         default: break
         }
-        let actorRecord = try actingRecord(of: actor, for: change)
-        let context = ChangeContext(actor: actorRecord, time: time)
+        let actorRecord = try actingRecord(of: actor, for: change, trace: trace)
+        let context = ChangeContext(actor: actorRecord, time: time, trace: trace)
         switch change {
         case .create:
             // validate(_:) refuses create after commit 0 before it reaches a change.
@@ -140,6 +144,7 @@ extension GroupState {
         case let .unban(inboxes):
             try checkUnban(inboxes, context, &draft)
         case let .blockGroup(on):
+            if let trace { traceOwnChoice(trace, context) }
             try checkBlockGroup(on, context, &draft)
         case .deleteGroup:
             try requireSuperAdmin(context)
@@ -149,18 +154,25 @@ extension GroupState {
     }
 
     /// Step 2 of the order of checks: the actor, as the state before the commit knows it.
-    private func actingRecord(of actor: InboxID, for change: Change) throws(Rejection) -> MemberRecord {
-        guard let record = roster[actor], record.isCurrent else { throw .notAMember(actor) }
+    private func actingRecord(of actor: InboxID, for change: Change, trace: AuthorityTrace?) throws(Rejection) -> MemberRecord {
+        guard let record = roster[actor], record.isCurrent else {
+            if let trace { traceActing(trace, actor, change: change, passed: false) }
+            throw .notAMember(actor)
+        }
         switch record.state {
         case .active:
+            if let trace { traceActing(trace, actor, change: change, passed: true) }
             return record
         case .pendingRemoval where change == .requestRemoval:
             // Section 8 answers a repeated request with alreadyPendingRemoval.
+            if let trace { traceActing(trace, actor, change: change, passed: true) }
             return record
         case .pendingRemoval where writesOnlyOwnUserFields(change, actor: actor):
             // A member waiting to be removed may still write its own user fields (SPEC section 3).
+            if let trace { traceActing(trace, actor, change: change, passed: true) }
             return record
         default:
+            if let trace { traceActing(trace, actor, change: change, passed: false) }
             throw .notActive(actor, state: record.state.name)
         }
     }
@@ -171,4 +183,6 @@ struct ChangeContext {
     /// The actor's record in the state before the commit.
     let actor: MemberRecord
     let time: Milliseconds
+    /// Where authority checks are recorded while a commit is explained; nil otherwise.
+    let trace: AuthorityTrace?
 }

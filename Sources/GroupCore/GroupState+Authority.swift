@@ -11,7 +11,11 @@ extension GroupState {
             subject: subject,
             subjectIsCurrentMember: policy.containsFormerMember && subject.flatMap { roster[$0]?.isCurrent } == true
         )
-        guard policy.permits(facts) else {
+        let permitted = policy.permits(facts)
+        if let trace = context.trace {
+            tracePolicy(trace, .slotPolicy(slot), policy, context, subject: subject, entryAuthor: nil, permitted: permitted)
+        }
+        guard permitted else {
             throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: .policy(slot, policy)))
         }
     }
@@ -25,14 +29,20 @@ extension GroupState {
 
     /// Step 4 for the powers SPEC.md gives super admins alone.
     func requireSuperAdmin(_ context: ChangeContext) throws(Rejection) {
-        guard context.actor.role == .superAdmin else {
+        let permitted = context.actor.role == .superAdmin
+        if let trace = context.trace { traceSuperAdmin(trace, context, permitted: permitted) }
+        guard permitted else {
             throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: .superAdminRequired))
         }
     }
 
     /// Observers are read-only whatever a slot's policy says (SPEC section 3).
+    ///
+    /// An explanation records this rule only where the actor is an observer: for anyone else it
+    /// has nothing to judge.
     func refuseObserver(_ context: ChangeContext) throws(Rejection) {
         if context.actor.role == .observer {
+            if let trace = context.trace { traceObserver(trace, context, ownEntryOf: nil) }
             throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: .observer, rule: .observerReadOnly))
         }
     }

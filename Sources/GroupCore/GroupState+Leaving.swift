@@ -1,6 +1,12 @@
 extension GroupState {
     /// The refusals `requestRemoval` and `leave` share, in SPEC section 8's order.
     private func checkCanLeave(_ context: ChangeContext, _ draft: CommitDraft, request: Bool) throws(Rejection) {
+        if let trace = context.trace { return try traceLeaving(trace, context, draft, request: request) }
+        try leavingRefusal(context, draft, request: request)
+    }
+
+    /// The first of SPEC section 8's refusals that applies, if any.
+    func leavingRefusal(_ context: ChangeContext, _ draft: CommitDraft, request: Bool) throws(Rejection) {
         let inbox = context.actor.inbox
         let current = record(of: inbox, in: draft) ?? context.actor
         if draft.headcount <= 1 { throw .onlyMemberCannotLeave }

@@ -12,8 +12,12 @@ extension GroupState {
     }
 
     /// `acceptInvitation` / `declineInvitation`: only an invitee, for its open invitation.
-    func checkAnswerInvitation(_ actor: InboxID, accept: Bool, at time: Milliseconds, _ draft: inout CommitDraft) throws(Rejection) {
-        guard let record = record(of: actor, in: draft), record.state == .invited else { throw .notInvited(actor) }
+    func checkAnswerInvitation(
+        _ actor: InboxID, accept: Bool, at time: Milliseconds, _ draft: inout CommitDraft, trace: AuthorityTrace?
+    ) throws(Rejection) {
+        let invited = record(of: actor, in: draft)
+        if let trace { traceInvitation(trace, actor, invited, accept: accept) }
+        guard let record = invited, record.state == .invited else { throw .notInvited(actor) }
         if accept {
             var joined = record
             joined.state = .active
@@ -28,23 +32,34 @@ extension GroupState {
 
     /// `join`: a non-member joins through a link (its role; the admission setting decides
     /// whether at once) or by the join rule (open: at once; approval: pending; inviteOnly: no).
-    func checkJoin(_ actor: InboxID, link: String?, at time: Milliseconds, _ draft: inout CommitDraft) throws(Rejection) {
+    func checkJoin(_ actor: InboxID, link: String?, at time: Milliseconds, _ draft: inout CommitDraft, trace: AuthorityTrace?) throws(Rejection) {
+        func refuse(_ rejection: Rejection) -> Rejection {
+            if let trace { traceJoin(trace, actor, link: link, passed: false, rejection.detail) }
+            return rejection
+        }
         let previous = record(of: actor, in: draft)
-        if previous?.isCurrent == true { throw .alreadyMember(actor) }
-        if isBanned(actor, in: draft) { throw .banned(actor) }
+        if previous?.isCurrent == true { throw refuse(.alreadyMember(actor)) }
+        if isBanned(actor, in: draft) { throw refuse(.banned(actor)) }
         let role: Role
         let immediate: Bool
         if let link {
-            guard let linked = linkRole(link, in: draft) else { throw .linkNotFound(link) }
+            guard let linked = linkRole(link, in: draft) else { throw refuse(.linkNotFound(link)) }
             role = linked
             immediate = settings.admission == .auto
         } else {
             switch settings.joinRule {
-            case .inviteOnly: throw .joinNotAllowed(.inviteOnly)
+            case .inviteOnly: throw refuse(.joinNotAllowed(.inviteOnly))
             case .open: immediate = true
             case .approval: immediate = false
             }
             role = .member
+        }
+        if let trace {
+            let route = link.map { "link \($0) gives \(role), and admission is \(settings.admission.rawValue)" }
+                ?? "the join rule is \(settings.joinRule.rawValue)"
+            let reason = "\(actor) is not a current member nor banned; \(route): "
+                + (immediate ? "it joins at once" : "it waits for approval") + "; no policy applies"
+            traceJoin(trace, actor, link: link, passed: true, reason)
         }
         if draft.headcount >= settings.memberLimit { throw .memberLimitExceeded(limit: settings.memberLimit) }
         let joined = MemberRecord(

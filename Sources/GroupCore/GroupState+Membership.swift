@@ -37,7 +37,10 @@ extension GroupState {
         for subject in inboxes {
             // A super admin may always complete a removal request, whatever the policy says.
             let completesRequest = record(of: subject, in: draft)?.state == .pendingRemoval
-            if completesRequest && context.actor.role == .superAdmin { continue }
+            if completesRequest && context.actor.role == .superAdmin {
+                if let trace = context.trace { traceCompletedRequest(trace, of: subject, context) }
+                continue
+            }
             try authorize(.removeMember, context, subject: subject)
         }
         try refuseDuplicates(inboxes)

@@ -1,7 +1,10 @@
 extension GroupState {
     /// Step 4 for metadata: a DM's participants change it with no policy check (SPEC section 2).
     private func authorizeMetadata(_ slot: PolicySlot, _ context: ChangeContext) throws(Rejection) {
-        if kind == .dm { return }
+        if kind == .dm {
+            if let trace = context.trace { traceDMMetadata(trace, slot, context) }
+            return
+        }
         try authorize(slot, context)
     }
 

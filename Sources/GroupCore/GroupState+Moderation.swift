@@ -9,7 +9,9 @@ extension GroupState {
     }
 
     private func requireSeniority(over subject: MemberRecord, _ context: ChangeContext) throws(Rejection) {
-        guard subject.role < context.actor.role else {
+        let senior = subject.role < context.actor.role
+        if let trace = context.trace { traceSeniority(trace, over: subject, newRole: nil, context, passed: senior) }
+        guard senior else {
             let rule = PermissionDenial.Rule.seniority(subject: subject.inbox, subjectRole: subject.role, newRole: nil)
             throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: rule))
         }

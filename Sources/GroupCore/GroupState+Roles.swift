@@ -60,7 +60,9 @@ extension GroupState {
         let actorRole = context.actor.role
         for inbox in inboxes {
             let subject = try roleSubject(inbox, draft)
-            guard subject.role < actorRole, subject.role < .admin, role <= actorRole else {
+            let senior = subject.role < actorRole && subject.role < .admin && role <= actorRole
+            if let trace = context.trace { traceSeniority(trace, over: subject, newRole: role, context, passed: senior) }
+            guard senior else {
                 let rule = PermissionDenial.Rule.seniority(subject: inbox, subjectRole: subject.role, newRole: role)
                 throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: actorRole, rule: rule))
             }

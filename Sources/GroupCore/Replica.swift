@@ -37,8 +37,7 @@ public struct Replica: Equatable, Sendable {
             } else if commit.sequence == 0 {
                 let created = try GroupState.created(by: commit, defaultMemberLimit: defaultMemberLimit)
                 state = created
-                lastEvents = [.groupCreated(creator: commit.actor)]
-                    + created.allMembers.dropFirst().map { .memberAdded($0.inbox, by: commit.actor) }
+                lastEvents = Replica.creationEvents(of: created, by: commit.actor)
             } else {
                 throw CommitRejection(changeIndex: nil, reason: .groupNotFound)
             }
@@ -46,5 +45,22 @@ public struct Replica: Equatable, Sendable {
         } catch {
             return .rejected(error)
         }
+    }
+
+    /// The events of commit 0: the group created, then each listed member added.
+    static func creationEvents(of created: GroupState, by creator: InboxID) -> [DomainEvent] {
+        [.groupCreated(creator: creator)] + created.allMembers.dropFirst().map { .memberAdded($0.inbox, by: creator) }
+    }
+
+    /// The full reasoning for `commit`, judged as `fold(_:)` would judge it next, without folding
+    /// it: commit 0's creation, a commit of a log with no group, or any later commit.
+    public func explain(_ commit: Commit) -> CommitExplanation {
+        if let state { return state.explain(commit) }
+        guard commit.sequence == 0 else {
+            return CommitExplanation(
+                commit: commit, actor: InboxFacts(commit.actor, record: nil), changes: [],
+                outcome: .rejected(CommitRejection(changeIndex: nil, reason: .groupNotFound)))
+        }
+        return GroupState.explainCreation(commit, defaultMemberLimit: defaultMemberLimit)
     }
 }

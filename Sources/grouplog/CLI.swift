@@ -35,6 +35,7 @@ enum CLI {
             case "log": return try LogCommand.run(rest, store: store, streams: &streams)
             case "diff": return try DiffCommand.run(rest, store: store, streams: &streams)
             case "whatif": return try WhatIfCommand.run(rest, store: store, streams: &streams)
+            case "explain": return try ExplainCommand.run(rest, store: store, streams: &streams)
             case "state": return try StateCommand.run(rest, store: store, streams: &streams)
             case "audit": return try AuditCommand.run(rest, store: store, streams: &streams)
             case "verify": return try StoreCommands.verify(rest, store: store, streams: &streams)

@@ -41,6 +41,7 @@ enum Help {
             [--json | --html FILE [--max-rows N]]
                                      the timeline: each commit's time, actor and its role then,
                                      changes, outcome, events or rejection reason
+      explain GROUP|FIXTURE SEQ      why commit SEQ was applied or rejected, check by check
       diff GROUP|FIXTURE --from SEQ [--to SEQ]
                                      what changed between the states after two commits
       whatif GROUP|FIXTURE --policy SLOT=POLICY... [--field-policy FIELD.OPERATION=POLICY...]
@@ -106,6 +107,24 @@ enum Help {
 
         Exit status: 0; 2 when the fixture cannot be read, the group does not exist or SEQ is
         past the log's end; 4 when there is no store; 5 when a record is corrupt.
+        """,
+        "explain": """
+        Usage: grouplog explain FIXTURE|GROUP SEQ [--json] [--store DIR]
+
+        Explains one commit: the actor's role and state before it; for each change, the inboxes
+        it names (role and state before the commit, or not a member), every authority check the
+        reducer made (the acting member, slot and field policies with the branches of any/all
+        marked ✓ or ✗, super admin powers, seniority, the observer rule, the lifecycle's own
+        rules) and its result (passed, rejected with code and detail, or not judged after an
+        earlier change was rejected); then the outcome, applied with its events or rejected,
+        exactly as replay reports it. A commit rejected as a whole (groupNotFound,
+        groupDeleted, timeWentBackwards, invalidCommit) has no per-change detail. Changes are
+        numbered from 0, as rejections count them. A group of the store is read from its
+        nearest snapshot, not folded from commit 0.
+
+        Exit status: 0; 2 when the fixture cannot be read, the group does not exist or SEQ is
+        past the log's last commit; 4 when there is no store; 5 when a record is corrupt;
+        64 when SEQ is missing or not a whole number.
         """,
         "init": """
         Usage: grouplog init [--store DIR]

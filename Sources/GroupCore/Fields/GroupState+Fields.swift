@@ -145,13 +145,22 @@ extension GroupState {
     /// the write inserts, updates or deletes comes from the running state (SPEC section 4).
     private func authorizeField(_ field: FieldDescriptor, _ operation: FieldOperation, key: FieldValue?, _ context: ChangeContext) throws(Rejection) {
         let subject: InboxID? = field.isUserField ? key.flatMap { if case let .string(text) = $0 { try? InboxID(text) } else { nil } } : nil
-        if context.actor.role == .observer && subject != context.actor.inbox { try refuseObserver(context) }
+        if context.actor.role == .observer {
+            if subject != context.actor.inbox { try refuseObserver(context) }
+            if let trace = context.trace { traceObserver(trace, context, ownEntryOf: field.label) }
+        }
         let policy = field.policy(for: operation)
         let facts = PolicyContext(
             actor: context.actor.inbox, actorRole: context.actor.role, actorIsActive: context.actor.state == .active,
             subject: subject, subjectIsCurrentMember: subject.flatMap { roster[$0]?.isCurrent } ?? false,
             entryAuthor: key.flatMap { fieldContents[field.id]?.entries[$0]?.author })
-        guard policy.permits(facts) else {
+        let permitted = policy.permits(facts)
+        if let trace = context.trace {
+            tracePolicy(
+                trace, .fieldPolicy(field: field.label, operation: operation), policy, context,
+                subject: subject, entryAuthor: facts.entryAuthor, permitted: permitted)
+        }
+        guard permitted else {
             let rule = PermissionDenial.Rule.fieldPolicy(field: field.label, operation: operation, policy: policy)
             throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: rule))
         }
