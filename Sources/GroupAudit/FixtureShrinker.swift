@@ -10,9 +10,13 @@ import GroupCore
 ///    (with a start state any commit may go);
 /// 3. the changes of each remaining commit, keeping at least one per commit;
 ///
-/// repeating 2 and 3 until neither removes anything. Every candidate is a well-formed fixture:
-/// each commit keeps its actor, time (made explicit, since a default time would shift as commits
-/// go) and expectation, and the config, identities and start state stay as they were. A candidate
+/// repeating 2 and 3 until neither removes anything; then
+/// 4. the entries of `identities`, so that only the claims the remaining commits resolve through
+///    are left.
+///
+/// Every candidate is a well-formed fixture: each commit keeps its actor, time (made explicit,
+/// since a default time would shift as commits go) and expectation, and the config and start
+/// state stay as they were. A candidate
 /// that cannot be run counts as not failing. Every candidate, and the original, runs under one
 /// group ID: the one the original's file gives.
 public struct FixtureShrinker: Sendable {
@@ -88,8 +92,11 @@ public struct FixtureShrinker: Sendable {
             }
             if kept == before { break }
         }
+        let identities = DeltaDebugging.minimize(Array(fixture.identities.indices), keepingOne: false) { identities in
+            signature(of: kept, expect: expect, identities: identities) == target
+        }
 
-        let document = document(of: kept, expectKeys: expectKeys)
+        let document = document(of: kept, expectKeys: expectKeys, identities: identities)
         let text = JSONWriter.write(document, pretty: true) + "\n"
         let size = FixtureSize(commits: kept.count, changes: kept.reduce(0) { $0 + $1.changes.count }, bytes: text.utf8.count)
         // The written text, read back, is what `fixture run` will see.
@@ -115,8 +122,10 @@ public struct FixtureShrinker: Sendable {
     }
 
     /// How a candidate fails; nil when it passes or cannot be run.
-    private func signature(of kept: [Kept], expect: FixtureExpectation?) -> FailureSignature? {
+    /// - Parameter identities: the indexes of the `identities` entries kept; nil keeps them all.
+    private func signature(of kept: [Kept], expect: FixtureExpectation?, identities: [Int]? = nil) -> FailureSignature? {
         var candidate = fixture
+        if let identities { candidate.identities = identities.map { fixture.identities[$0] } }
         candidate.commits = kept.map { entry in
             let commit = fixture.commits[entry.commit]
             return FixtureCommit(actor: commit.actor, time: commit.time, changes: entry.changes.map { commit.changes[$0] },
@@ -128,9 +137,12 @@ public struct FixtureShrinker: Sendable {
     }
 
     /// The candidate as a fixture document: the original's keys in their order, with the kept
-    /// commits and changes as they were written, and only the kept `expect` keys.
-    private func document(of kept: [Kept], expectKeys: [String]) -> JSONValue {
+    /// commits, changes and identities as they were written, and only the kept `expect` keys.
+    private func document(of kept: [Kept], expectKeys: [String], identities: [Int]) -> JSONValue {
         var result = top
+        if case let .array(entries)? = top["identities"] {
+            result["identities"] = identities.isEmpty ? nil : .array(identities.map { entries[$0] })
+        }
         result["commits"] = .array(kept.map { entry in
             let commit = fixture.commits[entry.commit]
             var object = JSONObject([

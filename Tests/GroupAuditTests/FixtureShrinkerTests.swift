@@ -173,3 +173,35 @@ struct DeltaDebuggingTests {
         #expect(String(result) == "bdh")
     }
 }
+
+extension FixtureShrinkerTests {
+    /// A log that adds caro (by handle or by inbox), then caro is refused an admin grant, which
+    /// the fixture wrongly expects to pass; it claims two identities. The refusal is
+    /// `permissionDenied` only while caro is a member (`notAMember` otherwise).
+    static func identityFixture(addsByHandle: Bool) -> [UInt8] {
+        let adding = addsByHandle ? #"{"op": "addMembers", "identities": [{"handle": "caro.eth"}]}"# : #"{"op": "addMembers", "inboxes": ["caro"]}"#
+        let text = """
+        {"identities": [{"inbox": "caro", "handles": ["caro.eth"]}, {"inbox": "dave", "handles": ["dave.eth"]}],
+         "commits": [
+           {"actor": "alix", "time": 1, "changes": [{"op": "create", "members": ["bo"]}]},
+           {"actor": "alix", "changes": [\(adding)]},
+           {"actor": "caro", "changes": [{"op": "addAdmin", "inbox": "bo"}], "expect": "applied"}
+         ]}
+        """
+        return Array(text.utf8)
+    }
+
+    @Test func identitiesNoCommitResolvesThroughAreDropped() throws {
+        let shrunk = try FixtureShrinker(Self.identityFixture(addsByHandle: false), groupID: .named("big")).shrink()
+        let fixture = try FixtureReader.read(Array(shrunk.text.utf8))
+        #expect(fixture.identities.isEmpty)
+        #expect(shrunk.difference?.actual.hasPrefix("rejected permissionDenied") == true)
+    }
+
+    @Test func identitiesACommitResolvesThroughAreKept() throws {
+        let shrunk = try FixtureShrinker(Self.identityFixture(addsByHandle: true), groupID: .named("big")).shrink()
+        let fixture = try FixtureReader.read(Array(shrunk.text.utf8))
+        #expect(fixture.identities.map(\.inbox) == [InboxID.caro])
+        #expect(fixture.commits.count == 3, "adding caro is needed for the same refusal")
+    }
+}
