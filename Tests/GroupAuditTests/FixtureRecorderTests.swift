@@ -119,7 +119,7 @@ struct FixtureRecorderTests {
     @Test func identityClaimedAfterACommitRecordedItUnresolvedStaysUnresolved() throws {
         try withAuditStore { store in
             var log = LogBuilder()
-            let commits = chainedLog([
+            let commits = chained([
                 log.commit(.alix, .create(CreateConversation(members: [.bo], policySet: .allMembers))),
                 log.commit(.bo, .addMembers(inboxes: [], identities: [ResolvedIdentity(.handle("dav.eth"), inbox: nil)])),
                 log.commit(.alix, .add(.davon)),
@@ -167,7 +167,7 @@ struct LongLogRecordingTests {
             var batch: [Commit] = []
             var previous: Digest?
             for commit in RandomLog(seed: 5).growingCommits(count: 100_000, members: 200, batchSize: 50) {
-                let linked = chainedLog([commit], after: previous)[0]
+                let linked = chained([commit], after: previous)[0]
                 previous = CommitCodec.hash(linked)
                 batch.append(linked)
                 if batch.count == 10_000 {

@@ -43,21 +43,6 @@ struct LargeLogAuditTests {
 
     /// Ingests a random log in batches, chained as a store keeps it.
     private func ingestRandomLog(count: Int, into store: GroupStore) throws {
-        let commits = RandomLog(seed: 6_100).commits(count: count)
-        var previous: Digest?
-        var batch: [Commit] = []
-        batch.reserveCapacity(5_000)
-        for commit in commits {
-            let linked = Commit(
-                groupID: commit.groupID, sequence: commit.sequence, actor: commit.actor, time: commit.time,
-                changes: commit.changes, previousHash: previous)
-            previous = CommitCodec.hash(linked)
-            batch.append(linked)
-            if batch.count == 5_000 {
-                try store.ingest(batch)
-                batch.removeAll(keepingCapacity: true)
-            }
-        }
-        if !batch.isEmpty { try store.ingest(batch) }
+        for batch in chainedBatches(RandomLog(seed: 6_100).commits(count: count), of: 5_000) { try store.ingest(batch) }
     }
 }

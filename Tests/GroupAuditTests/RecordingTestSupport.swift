@@ -5,18 +5,6 @@ import GroupTestSupport
 
 // Helpers shared by the tests of fixture recording and shrinking.
 
-/// `commits` chained as a store log holds them: each commit's previous hash is the hash of the
-/// one before.
-func chainedLog(_ commits: [Commit], after first: Digest? = nil) -> [Commit] {
-    var previous = first
-    return commits.map { commit in
-        let linked = Commit(groupID: commit.groupID, sequence: commit.sequence, actor: commit.actor, time: commit.time,
-                            changes: commit.changes, previousHash: previous)
-        previous = CommitCodec.hash(linked)
-        return linked
-    }
-}
-
 /// The claims of a random log's pool, as a store ingests them.
 func claims(of log: RandomLog) -> [IdentityClaims] {
     log.inboxes.map { IdentityClaims(inbox: $0, claims: log.directory.identities(of: $0)) }
@@ -29,7 +17,7 @@ func ingestRandomLog(into store: GroupStore, seed: UInt64, count: Int, lifecycle
     var log = RandomLog(seed: seed)
     log.groupID = group
     log.lifecycle = lifecycle
-    let commits = chainedLog(log.commits(count: count))
+    let commits = chained(log.commits(count: count))
     _ = try store.ingest(commits, claims: claims(of: log))
     return commits
 }

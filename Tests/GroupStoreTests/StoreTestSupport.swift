@@ -48,17 +48,6 @@ extension Commit {
     }
 }
 
-/// `commits` chained as a log stores them: each commit's previous hash is the hash of the one
-/// before (`first` for the first, nil for a log that starts at commit 0).
-func chained(_ commits: [Commit], after first: Digest? = nil) -> [Commit] {
-    var previous = first
-    return commits.map { commit in
-        let linked = commit.with(previousHash: previous)
-        previous = CommitCodec.hash(linked)
-        return linked
-    }
-}
-
 /// A random log of `count` commits of `group`, chained so that it can be ingested.
 func randomChainedLog(seed: UInt64, count: Int, group: GroupID = .test) -> [Commit] {
     var settings = RandomLog(seed: seed)

@@ -91,13 +91,7 @@ struct DiffCommandTests {
     func badInputIsRefusedAndTheStoreIsUnchanged(words: [String], status: Int32, message: String) throws {
         try withTemporaryDirectory { directory in
             let (_, store) = try Self.setUp(directory)
-            let before = grouplog("--store", store, "state", "team", "--json").stdout
-            let result = grouplog(["--store", store] + words)
-            #expect(result.status.rawValue == status)
-            #expect(result.stdout == "")
-            #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
-            #expect(grouplog("--store", store, "state", "team", "--json").stdout == before)
-            #expect(grouplog("--store", store, "verify").status == .success)
+            expectRefusal(words, status: status, message: message, store: store, group: "team")
         }
     }
 

@@ -106,7 +106,7 @@ struct ExplainCommandTests {
         let group = GroupID.named("long")
         var settings = RandomLog(seed: 6)
         settings.groupID = group
-        let commits = Self.chained(Array(settings.growingCommits(count: count, members: 2_000, batchSize: 500)))
+        let commits = chained(settings.growingCommits(count: count, members: 2_000, batchSize: 500))
         try #require(commits.count == count)
         var replica = Replica()
         var outcomes: [CommitOutcome] = []
@@ -158,16 +158,5 @@ struct ExplainCommandTests {
         }
         try #require(found > 0, "the record was not found in \(file)")
         try data.write(to: URL(fileURLWithPath: file))
-    }
-
-    /// `commits` chained as a store keeps them: each commit's previous hash is the hash of the one before.
-    static func chained(_ commits: [Commit]) -> [Commit] {
-        var previous: Digest?
-        return commits.map { commit in
-            let linked = Commit(groupID: commit.groupID, sequence: commit.sequence, actor: commit.actor, time: commit.time,
-                                changes: commit.changes, previousHash: previous)
-            previous = CommitCodec.hash(linked)
-            return linked
-        }
     }
 }

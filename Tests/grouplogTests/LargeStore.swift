@@ -16,19 +16,8 @@ enum LargeStore {
         let store = try GroupStore(path: path, options: StoreOptions(create: true))
         var settings = RandomLog(seed: 17)
         settings.groupID = group
-        var batch: [Commit] = []
-        batch.reserveCapacity(10_000)
-        var previous: Digest?
-        for commit in settings.growingCommits(count: count, members: 300, batchSize: 100) {
-            let linked = Commit(groupID: commit.groupID, sequence: commit.sequence, actor: commit.actor, time: commit.time,
-                                changes: commit.changes, previousHash: previous)
-            previous = CommitCodec.hash(linked)
-            batch.append(linked)
-            if batch.count == 10_000 {
-                try store.ingest(batch)
-                batch.removeAll(keepingCapacity: true)
-            }
+        for batch in chainedBatches(settings.growingCommits(count: count, members: 300, batchSize: 100), of: 10_000) {
+            try store.ingest(batch)
         }
-        if !batch.isEmpty { try store.ingest(batch) }
     }
 }

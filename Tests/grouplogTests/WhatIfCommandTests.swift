@@ -140,13 +140,7 @@ struct WhatIfCommandTests {
     func badInputIsRefusedAndTheStoreIsUnchanged(words: [String], status: Int32, message: String) throws {
         try withTemporaryDirectory { directory in
             let (_, store) = try Self.setUp(directory)
-            let before = grouplog("--store", store, "state", "whatif", "--json").stdout
-            let result = grouplog(["--store", store] + words)
-            #expect(result.status.rawValue == status)
-            #expect(result.stdout == "")
-            #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
-            #expect(grouplog("--store", store, "state", "whatif", "--json").stdout == before)
-            #expect(grouplog("--store", store, "verify").status == .success)
+            expectRefusal(words, status: status, message: message, store: store, group: "whatif")
         }
     }
 
