@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The tests: unit, property and fixture tests (swift test), then every fixture through the CLI.
+# The tests: unit, property and fixture tests (swift test), then every fixture through the CLI,
+# then the benchmarks' quick mode, to prove they still run and write their results (its timings
+# come from a debug build and are never judged).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -13,3 +15,8 @@ for example in random-xmtp random-fields random-lifecycle; do
   [ -f "../shared/examples/$example.json" ] && examples+=("../shared/examples/$example.json")
 done
 .build/debug/grouplog fixture run Fixtures "${examples[@]}"
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+.build/debug/grouplog-bench --quick --results "$results" > "$results/quick.txt"
+test -s "$results/benchmarks.csv"
+echo "benchmarks: the quick run finished and wrote $(($(wc -l < "$results/benchmarks.csv") - 1)) figures"

@@ -9,20 +9,21 @@ struct ChainedLog {
     /// `CommitCodec.encode` of each commit.
     let records: [[UInt8]]
 
-    /// Chains `log`: each commit gets `CommitCodec.hash` of the commit before it.
+    /// Chains `log`: each commit gets `CommitCodec.hash` of the commit before it in its group
+    /// (the groups' commits may interleave).
     init(chaining log: [Commit]) {
         var commits: [Commit] = []
         var records: [[UInt8]] = []
         commits.reserveCapacity(log.count)
         records.reserveCapacity(log.count)
-        var previous: Digest?
+        var previous: [GroupID: Digest] = [:]
         for commit in log {
             let chained = Commit(
                 groupID: commit.groupID, sequence: commit.sequence, actor: commit.actor, time: commit.time,
-                changes: commit.changes, previousHash: previous)
+                changes: commit.changes, previousHash: previous[commit.groupID])
             let record = CommitCodec.encode(chained)
             // CommitCodec.hash(chained), without encoding the commit a second time.
-            previous = SHA256.hash(record)
+            previous[commit.groupID] = SHA256.hash(record)
             commits.append(chained)
             records.append(record)
         }
@@ -31,7 +32,14 @@ struct ChainedLog {
     }
 
     var count: Int { commits.count }
+    /// The group of the first commit: the only one of a single-group log.
     var group: GroupID { commits[0].groupID }
+
+    /// Every group of the log, in order of first appearance.
+    var groups: [GroupID] {
+        var seen = Set<GroupID>()
+        return commits.compactMap { seen.insert($0.groupID).inserted ? $0.groupID : nil }
+    }
     var recordBytes: Int { records.reduce(0) { $0 + $1.count } }
 
     /// The commits from `start` on, cut into arrays of `size` for the batch `ingest`.

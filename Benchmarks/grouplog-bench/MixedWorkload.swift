@@ -3,7 +3,9 @@ import GroupTestSupport
 
 /// A generated log: one group grown to `members` members in `addMembers` commits of 1,000, then
 /// a seeded mix of everyday commits against it (renames, role changes, admins, joins and
-/// removals, app data with and without `expected`), about one in eight of them rejected.
+/// removals, app data with and without `expected`, user data, mutes, policy changes), some of
+/// them rejected (a member reaching for an admin power, a stale `expected`, a rename while the
+/// policy is admin-only).
 struct MixedWorkload {
     let seed: UInt64
     let members: Int
@@ -29,7 +31,7 @@ struct MixedWorkload {
         var nextNew = members
         for _ in 0..<mixedCommits {
             let someone = inbox(Int(random.next() % UInt64(members)))
-            switch random.next() % 16 {
+            switch random.next() % 20 {
             case 0, 1, 2, 3:
                 append(someone, [.updateName("name \(random.next() % 1000)")])
             case 4, 5:
@@ -47,6 +49,16 @@ struct MixedWorkload {
                 append(someone, [.updateAppData(data: "v\(random.next() % 4)", expected: random.next() % 2 == 0 ? "v1" : nil)])
             case 13:
                 append(someone, [.updateDescription("about \(random.next() % 1000)"), .updateImageURL("https://img/\(random.next() % 1000)")])
+            case 14, 15:
+                let name = UserFieldUpdate(field: .id(WellKnownFields.userDisplayName), value: .string("n\(random.next() % 1000)"))
+                append(someone, [.updateUserData([name])])
+            case 16:
+                append(owner, [.mute(inboxes: [someone], until: time + 60_000)])
+            case 17:
+                append(owner, [.unmute([someone])])
+            case 18:
+                // Renames are refused while the policy is admin-only.
+                append(owner, [.updatePermission(slot: .updateName, policy: random.next() % 2 == 0 ? .adminOnly : .allowAll)])
             default:
                 // A member trying an admin power: rejected with permissionDenied.
                 append(someone, [.addSuperAdmin(inbox(Int(random.next() % UInt64(members))))])

@@ -2,9 +2,11 @@
 /// then notes (store sizes and build times) that have no rival.
 struct SummaryTable {
     var comparisons: [Comparison] = []
+    /// Figures without a rival: sizes, memory, the workloads' rates.
+    var figures: [Figure] = []
     var notes: [String] = []
 
-    var isEmpty: Bool { !comparisons.contains { $0.figure != nil || $0.rival != nil } && notes.isEmpty }
+    var isEmpty: Bool { !comparisons.contains { $0.figure != nil || $0.rival != nil } && notes.isEmpty && figures.isEmpty }
 
     var text: String {
         let header = ["figure", "value", "rival", "value", "x time", "target", ""]
@@ -14,7 +16,7 @@ struct SummaryTable {
                 comparison.figure?.name ?? "-", value(comparison.figure, comparison),
                 comparison.rival?.name ?? "-", value(comparison.rival, comparison),
                 comparison.timeRatio.map { Report.format($0, decimals: $0 < 10 ? 3 : 1) + "x" } ?? "-",
-                comparison.target.map(describe) ?? "-",
+                comparison.target.map(Self.describe) ?? "-",
                 comparison.meetsTarget.map { $0 ? "MET" : "MISSED" } ?? "",
             ])
         }
@@ -26,6 +28,9 @@ struct SummaryTable {
             }
             lines.append(cells.joined(separator: "  "))
             if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+        }
+        if !figures.isEmpty {
+            lines += ["", "Figures"] + figures.map(\.text)
         }
         if !notes.isEmpty {
             lines.append("")
@@ -40,7 +45,7 @@ struct SummaryTable {
         return Report.format(result.ratePerSecond) + " \(result.unitName)/s"
     }
 
-    private func describe(_ target: Comparison.Target) -> String {
+    static func describe(_ target: Comparison.Target) -> String {
         switch target {
         case let .rateAtLeast(rate): ">= \(Report.format(rate))/s"
         case let .overheadAtMost(fraction): "<= \(Report.format(1 + fraction, decimals: 2))x rival"

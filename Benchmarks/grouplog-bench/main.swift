@@ -3,9 +3,10 @@ import Glibc
 #endif
 import GroupCore
 
-// grouplog-bench [--filter NAME] [--runs N] [--quick]
+// grouplog-bench [--filter NAME] [--runs N] [--quick] [--results DIR]
 var harness = Harness(filter: nil, runs: 5, warmups: 1)
 var quick = false
+var resultsDirectory: String?
 var words = Array(CommandLine.arguments.dropFirst())
 while !words.isEmpty {
     let word = words.removeFirst()
@@ -13,8 +14,9 @@ while !words.isEmpty {
     case "--filter" where !words.isEmpty: harness.filter = words.removeFirst()
     case "--runs" where !words.isEmpty: harness.runs = max(1, Int(words.removeFirst()) ?? 5)
     case "--quick": quick = true
+    case "--results" where !words.isEmpty: resultsDirectory = words.removeFirst()
     default:
-        print("usage: grouplog-bench [--filter NAME] [--runs N] [--quick]")
+        print("usage: grouplog-bench [--filter NAME] [--runs N] [--quick] [--results DIR]")
         exit(64)
     }
 }
@@ -27,5 +29,7 @@ if quick {
 }
 
 ReducerBenchmarks(harness: harness, quick: quick).run()
-let summary = StoreBenchmarks(harness: harness, quick: quick).run()
+var summary = StoreBenchmarks(harness: harness, quick: quick).run()
+summary.figures += WorkloadBenchmarks(harness: harness, quick: quick).run()
 if !summary.isEmpty { print(summary.text) }
+if let resultsDirectory { ResultsWriter(directory: resultsDirectory).write(summary, charts: []) }
