@@ -17,9 +17,14 @@ public struct AuditEntry: Equatable, Sendable {
     public let outcome: AuditOutcome
     /// The inboxes the commit made former members, each left or removed; empty when rejected.
     public let departures: [MemberDeparture]
+    /// The inboxes the changes name, user fields' entries included.
+    public let namedInboxes: [InboxID]
 
     /// The entry for `commit`, judged against `standing`, with the fold's outcome and events.
-    public init(commit: Commit, standing: ActorStanding, outcome: CommitOutcome, events: [DomainEvent]) {
+    /// - Parameter namedInboxes: the inboxes the changes name (`GroupState.inboxes(namedBy:)` of
+    ///   the state before the commit); by default, those `Change.namedInboxes` gives.
+    public init(commit: Commit, standing: ActorStanding, outcome: CommitOutcome, events: [DomainEvent], namedInboxes: [InboxID]? = nil) {
+        self.namedInboxes = namedInboxes ?? commit.changes.flatMap(\.namedInboxes)
         sequence = commit.sequence
         time = commit.time
         actor = commit.actor
@@ -61,7 +66,7 @@ public struct AuditEntry: Equatable, Sendable {
     /// of its events.
     public var involvedInboxes: Set<InboxID> {
         var inboxes: Set<InboxID> = [actor]
-        for change in changes { inboxes.formUnion(change.namedInboxes) }
+        inboxes.formUnion(namedInboxes)
         for event in outcome.events {
             if let subject = event.subject { inboxes.insert(subject) }
             if case let .ownershipTransferred(from, _) = event { inboxes.insert(from) }

@@ -13,9 +13,6 @@ public struct AuditTrail: Equatable, Sendable {
     public private(set) var commitCount = 0
     /// The commits recorded so far that the filter admitted.
     public private(set) var matchCount = 0
-    /// The group's counts after the last commit recorded; nil before the first.
-    public private(set) var lastSample: MembershipSample?
-
     /// - Parameters:
     ///   - replica: the replica as it stands before the first commit to be recorded.
     ///   - filter: which entries ``record(_:)`` hands out.
@@ -27,15 +24,17 @@ public struct AuditTrail: Equatable, Sendable {
     /// The state after the last commit recorded.
     public var state: GroupState? { replica.state }
 
-    /// Folds the next commit of the log and returns its entry when the filter admits it.
-    public mutating func record(_ commit: Commit) -> AuditEntry? {
+    /// Folds the next commit of the log.
+    /// - Returns: the commit's entry when the filter admits it, and the group's counts after it.
+    public mutating func record(_ commit: Commit) -> (entry: AuditEntry?, sample: MembershipSample) {
         let standing = ActorStanding(of: commit.actor, in: replica.state)
+        let named = replica.state.map { state in commit.changes.flatMap(state.inboxes(namedBy:)) }
         let outcome = replica.fold(commit)
         commitCount += 1
-        lastSample = MembershipSample(sequence: commit.sequence, time: commit.time, state: replica.state)
-        let entry = AuditEntry(commit: commit, standing: standing, outcome: outcome, events: replica.lastEvents)
-        guard filter.admits(entry) else { return nil }
+        let sample = MembershipSample(sequence: commit.sequence, time: commit.time, state: replica.state)
+        let entry = AuditEntry(commit: commit, standing: standing, outcome: outcome, events: replica.lastEvents, namedInboxes: named)
+        guard filter.admits(entry) else { return (nil, sample) }
         matchCount += 1
-        return entry
+        return (entry, sample)
     }
 }

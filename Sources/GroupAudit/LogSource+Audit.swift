@@ -8,11 +8,11 @@ extension LogSource {
     @discardableResult
     public func audit(
         filter: AuditFilter, _ body: (_ entry: AuditEntry?, _ sample: MembershipSample) -> Void
-    ) throws(StoreError) -> AuditTrail {
+    ) throws -> AuditTrail {
         var trail = AuditTrail(replica: try replica(before: firstSequence), filter: filter)
         try forEachCommit(from: firstSequence, through: headSequence) { commit in
-            let entry = trail.record(commit)
-            if let sample = trail.lastSample { body(entry, sample) }
+            let (entry, sample) = trail.record(commit)
+            body(entry, sample)
         }
         return trail
     }

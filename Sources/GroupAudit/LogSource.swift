@@ -64,8 +64,19 @@ public struct LogSource: Sendable {
         }
     }
 
+    /// Refuses a point outside the log: a point is the state after a commit, and the state a
+    /// fixture starts from (after the commit before its first) is one too.
+    public func checkPoint(_ sequence: UInt64, option: String) throws(LogSourceError) {
+        if firstSequence > 0 && sequence == firstSequence - 1 { return }
+        try check(sequence, option: option)
+    }
+
     /// Hands commits `first...last` to `body` in order, without folding them.
-    public func forEachCommit(from first: UInt64, through last: UInt64, _ body: (Commit) -> Void) throws(StoreError) {
+    /// - Throws: `LogSourceError` for a range outside the log; `StoreError` when the store fails.
+    public func forEachCommit(from first: UInt64, through last: UInt64, _ body: (Commit) -> Void) throws {
+        guard first <= last else { return }
+        try check(first, option: "commit")
+        try check(last, option: "commit")
         switch backing {
         case let .store(store, group):
             try store.forEachCommit(of: group, from: first, through: last, body)
@@ -76,7 +87,13 @@ public struct LogSource: Sendable {
     }
 
     /// The replica as it stands before commit `sequence`: the log folded through `sequence - 1`.
-    public func replica(before sequence: UInt64) throws(StoreError) -> Replica {
+    /// - Throws: `LogSourceError` unless `sequence` is a commit of the log or the one after its
+    ///   last; `StoreError` when the store fails.
+    public func replica(before sequence: UInt64) throws -> Replica {
+        if sequence < firstSequence {
+            throw LogSourceError("commit \(sequence) is before the log's first commit, \(firstSequence)")
+        }
+        if sequence > firstSequence { try check(sequence - 1, option: "commit") }
         switch backing {
         case let .store(store, group):
             guard sequence > 0 else { return Replica() }
@@ -89,9 +106,11 @@ public struct LogSource: Sendable {
         }
     }
 
-    /// The state after commit `sequence`; nil when the log created no group.
-    public func state(after sequence: UInt64) throws(StoreError) -> GroupState? {
-        try replica(before: sequence + 1).state
+    /// The state after commit `sequence` (see ``checkPoint(_:option:)``); nil when the log
+    /// created no group.
+    public func state(after sequence: UInt64) throws -> GroupState? {
+        try checkPoint(sequence, option: "commit")
+        return try replica(before: sequence + 1).state
     }
 }
 

@@ -15,9 +15,8 @@ public enum WhatIf {
     /// - Throws: ``PolicyOverrideError`` for a field the log never registered; `StoreError`
     ///   when the store cannot be read.
     public static func run(_ source: LogSource, overrides: PolicyOverrides, _ report: (OutcomeFlip) -> Void) throws -> WhatIfReport {
-        if !overrides.fields.isEmpty {
-            try checkFields(of: overrides, against: try source.state(after: source.headSequence))
-        }
+        let last = try source.state(after: source.headSequence)
+        if !overrides.fields.isEmpty { try checkFields(of: overrides, against: last) }
         var replay = WhatIfReplay(overrides: overrides, start: try source.replica(before: source.firstSequence))
         var counts = WhatIfReport.Counts()
         try source.forEachCommit(from: source.firstSequence, through: source.headSequence) { commit in
@@ -27,7 +26,21 @@ public enum WhatIf {
         }
         return WhatIfReport(
             name: source.name, firstSequence: source.firstSequence, lastSequence: source.headSequence,
-            commitCount: replay.commitCount, flips: counts, differences: replay.finalDifferences)
+            commitCount: replay.commitCount, flips: counts, differences: replay.finalDifferences,
+            notes: notes(on: overrides, for: last))
+    }
+
+    /// What a reader should know about pins that change less than they seem to.
+    static func notes(on overrides: PolicyOverrides, for state: GroupState?) -> [String] {
+        var notes: [String] = []
+        if state?.kind == .dm && !overrides.slots.isEmpty {
+            notes.append("a DM has no policy set: the slot pins change nothing (field pins still apply)")
+        }
+        let imageIsPinned = overrides.fields.keys.contains { $0.field == "GROUP_IMAGE" }
+        if overrides.slots[.updateImageURL] != nil && !imageIsPinned && state?.kind != .dm {
+            notes.append("GROUP_IMAGE keeps the policies it was registered with; pin them with --field-policy GROUP_IMAGE.OPERATION=POLICY")
+        }
+        return notes
     }
 
     /// Refuses a pinned field that `state`'s registry does not name, listing the names it has.

@@ -1,7 +1,8 @@
 import GroupCodec
 import GroupCore
 
-/// A what-if replay as JSON: `{"flips": [...], "commits": N, "flipped": {...}, "differences": {...}}`.
+/// A what-if replay as JSON Lines: one object per flipped commit, then the summary
+/// `{"target": ..., "overrides": {...}, "commits": N, "flipped": {...}, "differences": {...}}`.
 public enum WhatIfJSON {
     /// One flip: the commit, and each outcome with its code, change index and detail.
     public static func encode(_ flip: OutcomeFlip) -> JSONValue {
@@ -16,8 +17,8 @@ public enum WhatIfJSON {
         ]))
     }
 
-    /// The whole report, with the flips encoded as the replay reported them.
-    public static func encode(_ report: WhatIfReport, flips: [JSONValue], overrides: PolicyOverrides) -> JSONValue {
+    /// The summary that follows the flips: what was pinned, the counts and the final differences.
+    public static func encode(_ report: WhatIfReport, overrides: PolicyOverrides) -> JSONValue {
         .object(JSONObject([
             "target": .string(report.name),
             "overrides": encode(overrides),
@@ -28,8 +29,8 @@ public enum WhatIfJSON {
                 "nowRejected": .int(Int64(report.flips.nowRejected)),
                 "rejectedDifferently": .int(Int64(report.flips.rejectedDifferently)),
             ])),
-            "flips": .array(flips),
             "differences": StateDiffJSON.encode(report.differences),
+            "notes": .array(report.notes.map(JSONValue.string)),
         ]))
     }
 

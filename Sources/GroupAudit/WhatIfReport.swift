@@ -33,4 +33,6 @@ public struct WhatIfReport: Equatable, Sendable {
     public let flips: Counts
     /// From the log's final state to the what-if final state.
     public let differences: StateDiff
+    /// Pins that could not act as a reader might expect, said in words.
+    public let notes: [String]
 }

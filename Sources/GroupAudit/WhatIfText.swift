@@ -28,7 +28,7 @@ public enum WhatIfText {
         let verb = report.commitCount == 1 ? "commit flips" : "commits flip"
         let summary = "\(flips.total) of \(report.commitCount) \(verb): \(flips.nowApplied) now applied, "
             + "\(flips.nowRejected) now rejected, \(flips.rejectedDifferently) rejected differently"
-        return [summary, "final state, actual -> what-if: \(StateDiffText.count(report.differences))"]
+        return report.notes.map { "note: " + $0 } + [summary, "final state, actual -> what-if: \(StateDiffText.count(report.differences))"]
             + StateDiffText.lines(report.differences)
     }
 

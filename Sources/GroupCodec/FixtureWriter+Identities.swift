@@ -6,7 +6,7 @@ extension FixtureWriter {
         var named = Set<InboxID>()
         for commit in commits {
             named.insert(commit.actor)
-            for change in commit.changes { named.formUnion(inboxesNamed(by: change)) }
+            for change in commit.changes { named.formUnion(change.namedInboxes) }
         }
         return named.sorted()
     }
@@ -25,21 +25,6 @@ extension FixtureWriter {
         return inboxesNamed(in: commits).compactMap { inbox in
             let claims = directory.identities(of: inbox).filter { !unresolved.contains($0) }
             return claims.isEmpty ? nil : IdentityClaims(inbox: inbox, claims: claims)
-        }
-    }
-
-    /// The inboxes a change names, resolved identities included.
-    private static func inboxesNamed(by change: Change) -> [InboxID] {
-        switch change {
-        case let .create(request): request.members
-        case let .addMembers(inboxes, identities): inboxes + identities.compactMap(\.inbox)
-        case let .removeMembers(inboxes, _), let .setRole(inboxes, _), let .blockForAll(inboxes, _), let .mute(inboxes, _),
-             let .unmute(inboxes), let .allowListAdd(inboxes), let .allowListRemove(inboxes), let .ban(inboxes), let .unban(inboxes):
-            inboxes
-        case let .approveJoin(inbox, _), let .rejectJoin(inbox): [inbox]
-        case let .addAdmin(inbox), let .removeAdmin(inbox), let .addSuperAdmin(inbox),
-             let .removeSuperAdmin(inbox), let .transferOwnership(inbox): [inbox]
-        default: []
         }
     }
 }

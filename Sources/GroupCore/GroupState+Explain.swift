@@ -23,14 +23,15 @@ extension GroupState {
             default: .passed
             }
             return ChangeExplanation(
-                index: index, change: change, inboxes: inboxesNamed(by: change).map { facts(of: $0) },
+                index: index, change: change, inboxes: inboxes(namedBy: change).map { facts(of: $0) },
                 checks: index < trace.checks.count ? trace.checks[index] : [], result: result)
         }
         return CommitExplanation(commit: commit, actor: facts(of: commit.actor), changes: changes, outcome: outcome)
     }
 
-    /// The inboxes a change names, with the inbox that keys a user field's entry.
-    private func inboxesNamed(by change: Change) -> [InboxID] {
+    /// The inboxes a change names (`Change.namedInboxes`), or, for a write to a user field's
+    /// entry, the inbox that keys it: which entries are user fields' is this state's registry's to say.
+    public func inboxes(namedBy change: Change) -> [InboxID] {
         guard case let .updateMetadataField(reference, .mapDelta(_, .string(key), _)) = change,
               registry.descriptor(for: reference)?.isUserField == true, let inbox = try? InboxID(key) else {
             return change.namedInboxes

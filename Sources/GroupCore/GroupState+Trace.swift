@@ -85,7 +85,8 @@ extension GroupState {
         }
         trace.record(AuthorityCheck(
             rule: .seniority(subject: subject.inbox, subjectRole: subject.role, newRole: newRole),
-            actor: facts(of: actor.inbox), subject: facts(of: subject.inbox), passed: passed, reason: reason))
+            // The subject as the commit's earlier changes left it: the record seniority judged.
+            actor: facts(of: actor.inbox), subject: InboxFacts(subject.inbox, record: subject), passed: passed, reason: reason))
     }
 
     /// A super admin completing a removal request, which no policy judges.

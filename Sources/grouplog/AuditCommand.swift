@@ -15,7 +15,10 @@ enum AuditCommand {
         if html == nil, arguments.value("--max-rows") != nil { throw UsageError("--max-rows goes with --html") }
         let filter = try AuditOptions.filter(arguments)
         let maxRows = try AuditOptions.maxRows(arguments)
-        if let html { try OutputFile.checkWritable(html) }
+        if let html {
+            if TargetState.isFixture(arguments.positionals[0]) { try OutputFile.refuseOverwriting(arguments.positionals[0], with: html) }
+            try OutputFile.checkWritable(html)
+        }
 
         let source = try LogSource.open(arguments.positionals[0], store: store)
         if let html {

@@ -13,8 +13,8 @@ enum DiffCommand {
         guard let requestedFrom = try arguments.number("--from") else { throw UsageError("diff needs --from SEQ") }
         let requestedTo = try arguments.number("--to")
         let source = try LogSource.open(target, store: store)
-        let from = try source.checked(requestedFrom, option: "--from")
-        let to = try source.checked(requestedTo ?? source.headSequence, option: "--to")
+        let from = try source.checkedPoint(requestedFrom, option: "--from")
+        let to = try source.checkedPoint(requestedTo ?? source.headSequence, option: "--to")
         let before = try source.state(after: from), after = try source.state(after: to)
         let diff = StateDiff(from: before, to: after)
         if arguments.flag("--json") {

@@ -11,6 +11,8 @@ extension FixtureCommand {
             throw UsageError("fixture record takes exactly one group or fixture file")
         }
         let output = try outputPath(arguments, for: "record")
+        if TargetState.isFixture(target) { try OutputFile.refuseOverwriting(target, with: output) }
+        try OutputFile.checkWritable(output)
         let from = try arguments.number("--from")
         let to = try arguments.number("--to")
         let source = try LogSource.open(target, store: store)

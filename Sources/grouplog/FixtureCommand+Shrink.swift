@@ -10,6 +10,8 @@ extension FixtureCommand {
             throw UsageError("fixture shrink takes exactly one fixture file")
         }
         let output = try outputPath(arguments, for: "shrink")
+        try OutputFile.refuseOverwriting(file, with: output)
+        try OutputFile.checkWritable(output)
         let shrinker: FixtureShrinker
         do throws(FixtureError) {
             shrinker = try FixtureShrinker(try FixtureFiles.contents(of: file), file: file, groupID: FixtureFiles.groupID(for: file))
@@ -21,6 +23,13 @@ extension FixtureCommand {
             shrunk = try shrinker.shrink()
         } catch {
             streams.err("grouplog: \(file): \(error)")
+            return .expectationsNotMet
+        }
+        // `fixture run` runs the file under its own name's group ID: check it fails there too.
+        let rerun = try? FixtureRunner.run(FixtureReader.read(Array(shrunk.text.utf8)), groupID: FixtureFiles.groupID(for: output))
+        guard let rerun, rerun.difference == shrunk.difference else {
+            streams.err("grouplog: \(file): the smaller fixture does not fail the same way as \(output) (its group ID "
+                + "changes the state hash); nothing was written")
             return .expectationsNotMet
         }
         try OutputFile.write(shrunk.text, to: output)

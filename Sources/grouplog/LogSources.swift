@@ -19,6 +19,16 @@ extension LogSource {
         }
     }
 
+    /// Refuses a point outside the log as bad input (see `LogSource.checkPoint`).
+    func checkedPoint(_ sequence: UInt64, option: String) throws(InputError) -> UInt64 {
+        do {
+            try checkPoint(sequence, option: option)
+        } catch {
+            throw InputError(error.message)
+        }
+        return sequence
+    }
+
     /// Refuses a sequence outside the log as bad input.
     func checked(_ sequence: UInt64, option: String) throws(InputError) -> UInt64 {
         do {

@@ -19,4 +19,13 @@ extension OutputFile {
             throw InputError("cannot write \(path): the directory \(folder) is not writable")
         }
     }
+
+    /// Refuses an output path that names the input file: a tool that reads a fixture must not
+    /// replace it with what it made of it.
+    static func refuseOverwriting(_ input: String, with output: String) throws(InputError) {
+        func canonical(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        if canonical(input) == canonical(output) {
+            throw InputError("cannot write \(output): it is the input file; give another output path")
+        }
+    }
 }

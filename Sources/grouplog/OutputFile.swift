@@ -3,14 +3,7 @@ import Foundation
 /// Writing a command's output to a file, atomically: a failed write leaves no half file.
 enum OutputFile {
     static func write(_ text: String, to path: String) throws(InputError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw InputError("cannot write \(path): it is a directory")
-        }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw InputError("cannot write \(path): no such directory \(folder)")
-        }
+        try checkWritable(path)
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

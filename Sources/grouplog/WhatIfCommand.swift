@@ -19,18 +19,19 @@ enum WhatIfCommand {
         }
         let source = try LogSource.open(target, store: store)
         let json = arguments.flag("--json")
-        var flips: [JSONValue] = []
+        // Flips are printed as the replay reaches them, so a log of any length fits in memory:
+        // with --json, one JSON line per flip, then a line with the summary.
         let report = try inputChecked {
             try WhatIf.run(source, overrides: overrides) { flip in
                 if json {
-                    flips.append(WhatIfJSON.encode(flip))
+                    streams.out(JSONWriter.write(WhatIfJSON.encode(flip)))
                 } else {
                     for line in WhatIfText.lines(flip) { streams.out(line) }
                 }
             }
         }
         if json {
-            streams.out(JSONWriter.write(WhatIfJSON.encode(report, flips: flips, overrides: overrides), pretty: true))
+            streams.out(JSONWriter.write(WhatIfJSON.encode(report, overrides: overrides)))
         } else {
             for line in WhatIfText.lines(report) { streams.out(line) }
         }

@@ -119,3 +119,19 @@ struct AuditTrailTests {
         }
     }
 }
+
+extension AuditTrailTests {
+    /// An admin writing bo's display name names bo, though the change's arguments name no inbox:
+    /// the entry's key is bo's inbox, and USER_DISPLAY_NAME is a user field.
+    @Test func inboxFilterMatchesTheInboxThatKeysAUserFieldEntry() throws {
+        let write = Change.updateMetadataField(
+            field: .name("USER_DISPLAY_NAME"), mutation: .mapDelta(.insert, key: .string("bo"), value: .string("Bo")))
+        let fixture = Fixture(name: "names", commits: [
+            FixtureCommit(actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo, .caro]))]),
+            FixtureCommit(actor: .alix, time: 2, changes: [write], expect: .applied),
+            FixtureCommit(actor: .caro, time: 3, changes: [.updateName("n")]),
+        ])
+        let source = try LogSource(fixture: fixture, groupID: .test, name: "names.json")
+        #expect(try AuditSamples.entries(of: source, filter: AuditFilter(inboxes: [.bo])).map(\.sequence) == [0, 1])
+    }
+}

@@ -54,3 +54,16 @@ struct LogSourceTests {
         }
     }
 }
+
+extension LogSourceTests {
+    /// A fixture's log refuses what is outside it as a store does, instead of reading past it.
+    @Test func fixtureRangesOutsideTheLogAreRefused() throws {
+        let source = try LogSource(fixture: smallFixture(), groupID: .test, name: "small.json")
+        #expect(throws: LogSourceError("commit 4 is past the log's last commit, 3")) {
+            try source.forEachCommit(from: 2, through: 4) { _ in }
+        }
+        #expect(throws: LogSourceError("commit 4 is past the log's last commit, 3")) { try source.replica(before: 5) }
+        #expect(throws: LogSourceError("commit \(UInt64.max) is past the log's last commit, 3")) { try source.state(after: .max) }
+        #expect(try source.replica(before: 4).state?.member(.caro) != nil, "before the commit after the last is the end")
+    }
+}

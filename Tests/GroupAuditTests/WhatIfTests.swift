@@ -187,3 +187,25 @@ struct WhatIfTests {
         }
     }
 }
+
+extension WhatIfTests {
+    /// Pins that change less than they seem to are said: slot pins in a DM, and an image URL pin
+    /// that GROUP_IMAGE, registered with the create's policy, does not follow.
+    @Test func pinsThatChangeLessThanTheySeemAreNoted() throws {
+        func finalState(_ kind: ConversationKind) throws -> GroupState? {
+            let fixture = Fixture(name: "kind", commits: [
+                FixtureCommit(actor: .alix, time: 1, changes: [.create(CreateConversation(kind: kind, members: [.bo]))]),
+            ])
+            return try LogSource(fixture: fixture, groupID: .test, name: "kind.json").state(after: 0)
+        }
+        let dm = try finalState(.dm), group = try finalState(.group)
+        let image = PolicyOverrides(slots: [.updateImageURL: .adminOnly])
+        #expect(WhatIf.notes(on: image, for: dm) == ["a DM has no policy set: the slot pins change nothing (field pins still apply)"])
+        #expect(WhatIf.notes(on: image, for: group)
+            == ["GROUP_IMAGE keeps the policies it was registered with; pin them with --field-policy GROUP_IMAGE.OPERATION=POLICY"])
+        let both = PolicyOverrides(slots: [.updateImageURL: .adminOnly],
+                                   fields: [PolicyOverrides.FieldPolicy(field: "GROUP_IMAGE", operation: .update): .adminOnly])
+        #expect(WhatIf.notes(on: both, for: group).isEmpty)
+        #expect(WhatIf.notes(on: PolicyOverrides(slots: [.updateName: .adminOnly]), for: group).isEmpty)
+    }
+}

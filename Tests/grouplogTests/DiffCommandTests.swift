@@ -117,3 +117,19 @@ struct DiffCommandTests {
         #expect(grouplog("--help").stdout.contains("diff GROUP|FIXTURE --from SEQ [--to SEQ]"))
     }
 }
+
+extension DiffCommandTests {
+    /// A fixture that starts mid-log can be diffed from its start state, as its original can.
+    @Test func aFixtureThatStartsMidLogIsDiffedFromItsStartState() throws {
+        try withTemporaryDirectory { directory in
+            let original = try directory.write("team.json", SampleFixture.passing)
+            let window = directory.path("window.json")
+            #expect(grouplog("fixture", "record", original, "--from", "1", "-o", window).status == .success)
+            let fromStart = grouplog("diff", window, "--from", "0", "--to", "2")
+            #expect(fromStart.status == .success, "\(fromStart.stderr)")
+            let fromOriginal = grouplog("diff", original, "--from", "0", "--to", "2")
+            #expect(Array(fromStart.lines.dropFirst()) == Array(fromOriginal.lines.dropFirst()))
+            #expect(grouplog("diff", window, "--from", "0", "--to", "0").lines.last?.hasSuffix("no differences") == true)
+        }
+    }
+}

@@ -72,8 +72,9 @@ struct FixtureRecordCommandTests {
                 (["team", "--from", "2", "--to", "1", "-o", out], "grouplog: --from 2 is after --to 1"),
                 ([file, "--from", "5", "-o", out], "grouplog: --from 5 is past the log's last commit, 2"),
                 (["team", "-o", directory.path("missing/out.json")],
-                 "grouplog: cannot write \(directory.path("missing/out.json")): no such directory \(directory.path("missing"))"),
+                 "grouplog: cannot write \(directory.path("missing/out.json")): the directory \(directory.path("missing")) does not exist"),
                 (["team", "-o", directory.path("folder")], "grouplog: cannot write \(directory.path("folder")): it is a directory"),
+                ([file, "-o", file], "grouplog: cannot write \(file): it is the input file"),
             ]
             for (words, message) in cases {
                 let result = grouplog(["--store", store, "fixture", "record"] + words)

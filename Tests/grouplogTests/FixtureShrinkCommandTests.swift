@@ -63,8 +63,9 @@ struct FixtureShrinkCommandTests {
                  "grouplog: \(directory.path("absent.json")) at $: cannot read the file"),
                 ([malformed, "-o", directory.path("out.json")], "grouplog: \(malformed) \(SampleFixture.malformedError)"),
                 ([file, "-o", directory.path("missing/out.json")],
-                 "grouplog: cannot write \(directory.path("missing/out.json")): no such directory \(directory.path("missing"))"),
+                 "grouplog: cannot write \(directory.path("missing/out.json")): the directory \(directory.path("missing")) does not exist"),
                 ([file, "-o", directory.path("folder")], "grouplog: cannot write \(directory.path("folder")): it is a directory"),
+                ([file, "-o", directory.path("./big.json")], "grouplog: cannot write \(directory.path("./big.json")): it is the input file; give another output path"),
             ]
             for (words, message) in cases {
                 let result = grouplog(["fixture", "shrink"] + words)
