@@ -21,19 +21,12 @@ extension AuditEntry {
         ])
         switch outcome {
         case let .applied(events):
-            object["events"] = .array(events.map { event in
-                var entry = JSONObject(["event": .string(event.name)])
-                if let subject = event.subject { entry["subject"] = .string(subject.rawValue) }
-                entry["detail"] = .string(event.description)
-                return .object(entry)
-            })
+            object["events"] = .array(events.map(OutcomeJSON.encode))
             object["departures"] = .array(departures.map { departure in
                 .object(JSONObject(["inbox": .string(departure.inbox.rawValue), "reason": .string(departure.reason.rawValue)]))
             })
         case let .rejected(rejection):
-            object["code"] = .string(rejection.reason.code)
-            object["changeIndex"] = rejection.changeIndex.map { .int(Int64($0)) } ?? .null
-            object["detail"] = .string(rejection.reason.detail)
+            OutcomeJSON.add(rejection, to: &object)
             object["reason"] = .string(rejectionReason ?? rejection.reason.detail)
         }
         return .object(object)

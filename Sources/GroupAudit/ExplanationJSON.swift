@@ -34,12 +34,10 @@ public enum ExplanationJSON {
         switch explanation.outcome {
         case let .applied(events):
             object["outcome"] = .string("applied")
-            object["events"] = .array(events.map(encode))
+            object["events"] = .array(events.map(OutcomeJSON.encode))
         case let .rejected(rejection):
             object["outcome"] = .string("rejected")
-            object["code"] = .string(rejection.reason.code)
-            object["detail"] = .string(rejection.reason.detail)
-            object["changeIndex"] = rejection.changeIndex.map { .int(Int64($0)) } ?? .null
+            OutcomeJSON.add(rejection, to: &object)
         }
         return .object(object)
     }
@@ -128,15 +126,6 @@ public enum ExplanationJSON {
         case .any, .all: object["branches"] = .array(evaluation.branches.map(encode))
         default: break
         }
-        return .object(object)
-    }
-
-    /// `{"event": "adminAdded", "subject": "caro", "detail": "adminAdded caro"}`, as `replay`
-    /// and `log` write events.
-    public static func encode(_ event: DomainEvent) -> JSONValue {
-        var object = JSONObject(["event": .string(event.name)])
-        if let subject = event.subject { object["subject"] = .string(subject.rawValue) }
-        object["detail"] = .string(event.description)
         return .object(object)
     }
 }

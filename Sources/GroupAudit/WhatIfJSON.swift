@@ -44,17 +44,16 @@ public enum WhatIfJSON {
         return .object(JSONObject(["slots": .object(JSONObject(slots)), "fields": .object(JSONObject(fields))]))
     }
 
+    /// The outcome alone: the replay does not keep the what-if events.
     private static func outcome(_ outcome: CommitOutcome) -> JSONValue {
+        var object = JSONObject()
         switch outcome {
         case .applied:
-            return .object(JSONObject(["outcome": .string("applied")]))
+            object["outcome"] = .string("applied")
         case let .rejected(rejection):
-            return .object(JSONObject([
-                "outcome": .string("rejected"),
-                "code": .string(rejection.reason.code),
-                "changeIndex": rejection.changeIndex.map { .int(Int64($0)) } ?? .null,
-                "detail": .string(rejection.reason.detail),
-            ]))
+            object["outcome"] = .string("rejected")
+            OutcomeJSON.add(rejection, to: &object)
         }
+        return .object(object)
     }
 }

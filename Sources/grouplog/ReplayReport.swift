@@ -24,21 +24,7 @@ enum ReplayReport {
             "time": .uint(commit.time),
             "changes": .array(commit.changes.map { .string($0.summary) }),
         ])
-        switch outcome {
-        case .applied:
-            object["outcome"] = .string("applied")
-            object["events"] = .array(events.map { event in
-                var entry = JSONObject(["event": .string(event.name)])
-                if let subject = event.subject { entry["subject"] = .string(subject.rawValue) }
-                entry["detail"] = .string(event.description)
-                return .object(entry)
-            })
-        case let .rejected(rejection):
-            object["outcome"] = .string("rejected")
-            object["code"] = .string(rejection.reason.code)
-            object["detail"] = .string(rejection.reason.detail)
-            object["changeIndex"] = rejection.changeIndex.map { .int(Int64($0)) } ?? .null
-        }
+        OutcomeJSON.add(outcome, events: events, to: &object)
         return .object(object)
     }
 }

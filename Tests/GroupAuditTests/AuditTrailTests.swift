@@ -67,8 +67,8 @@ struct AuditTrailTests {
         let entries = try AuditSamples.entries(of: AuditSamples.timelineSource())
         #expect(JSONWriter.write(entries[2].json) == #"{"sequence":2,"time":"2025-11-29T15:18:12.000Z","milliseconds":1764429492000,"#
             + #""actor":"bo","actorRole":"admin","actorState":"active","changes":[{"op":"addSuperAdmin","summary":"addSuperAdmin caro"}],"#
-            + #""outcome":"rejected","code":"permissionDenied","changeIndex":0,"#
-            + #""detail":"bo (admin) is not a super admin, and only a super admin may do this","#
+            + #""outcome":"rejected","code":"permissionDenied","#
+            + #""detail":"bo (admin) is not a super admin, and only a super admin may do this","changeIndex":0,"#
             + #""reason":"bo (admin) is not a super admin, and only a super admin may do this; bo was admin and active then"}"#)
         let removal = JSONWriter.write(entries[4].json)
         #expect(removal.contains(#""departures":[{"inbox":"caro","reason":"left"},{"inbox":"davon","reason":"removed"}]"#))

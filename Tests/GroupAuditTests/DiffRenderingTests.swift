@@ -69,7 +69,8 @@ struct DiffRenderingTests {
             "  what-if: applied",
         ])
         let json = JSONWriter.write(WhatIfJSON.encode(flip))
-        #expect(json.contains(#""direction":"nowApplied","actual":{"outcome":"rejected","code":"permissionDenied","changeIndex":0,"#))
+        #expect(json.contains(#""direction":"nowApplied","actual":{"outcome":"rejected","code":"permissionDenied","detail":"#))
+        #expect(json.contains(#"policy adminOnly","changeIndex":0},"#))
         #expect(json.contains(#""whatIf":{"outcome":"applied"}"#))
     }
 }
