@@ -12,8 +12,8 @@ extension AuditEntry {
             "time": .string(isoTime),
             "milliseconds": .uint(time),
             "actor": .string(actor.rawValue),
-            "actorRole": standing.role.map { .string($0.name) } ?? .null,
-            "actorState": .string(standing.stateName),
+            "actorRole": actorFacts.role.map { .string($0.name) } ?? .null,
+            "actorState": .string(actorFacts.stateName),
             "changes": .array(changes.map { change in
                 .object(JSONObject(["op": .string(change.op), "summary": .string(change.summary)]))
             }),

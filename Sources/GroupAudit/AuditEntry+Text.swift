@@ -8,7 +8,7 @@ extension AuditEntry {
     /// The actor's standing stands next to its name, so a rejection's detail follows the code
     /// without repeating it; applied commits list their events, then who departed and how.
     public var line: String {
-        let head = "#\(sequence) \(isoTime) \(actor) (\(standing)) \(summaries.joined(separator: "; ")) → "
+        let head = "#\(sequence) \(isoTime) \(actor) (\(actorFacts.standing)) \(summaries.joined(separator: "; ")) → "
         switch outcome {
         case let .applied(events):
             var line = head + "applied"

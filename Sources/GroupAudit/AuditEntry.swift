@@ -10,34 +10,28 @@ public struct AuditEntry: Equatable, Sendable {
     /// The inbox that made the commit.
     public let actor: InboxID
     /// The actor's role and state before the commit: what its authority was judged by.
-    public let standing: ActorStanding
+    public let actorFacts: InboxFacts
     /// The commit's changes, in order.
     public let changes: [Change]
     /// Applied with its events, or rejected with its reason.
-    public let outcome: AuditOutcome
+    public let outcome: CommitResult
     /// The inboxes the commit made former members, each left or removed; empty when rejected.
     public let departures: [MemberDeparture]
     /// The inboxes the changes name, user fields' entries included.
     public let namedInboxes: [InboxID]
 
-    /// The entry for `commit`, judged against `standing`, with the fold's outcome and events.
+    /// The entry for `commit`, judged against `actorFacts`, with the fold's outcome and events.
     /// - Parameter namedInboxes: the inboxes the changes name (`GroupState.inboxes(namedBy:)` of
     ///   the state before the commit); by default, those `Change.namedInboxes` gives.
-    public init(commit: Commit, standing: ActorStanding, outcome: CommitOutcome, events: [DomainEvent], namedInboxes: [InboxID]? = nil) {
+    public init(commit: Commit, actorFacts: InboxFacts, outcome: CommitOutcome, events: [DomainEvent], namedInboxes: [InboxID]? = nil) {
         self.namedInboxes = namedInboxes ?? commit.changes.flatMap(\.namedInboxes)
         sequence = commit.sequence
         time = commit.time
         actor = commit.actor
-        self.standing = standing
+        self.actorFacts = actorFacts
         changes = commit.changes
-        switch outcome {
-        case .applied:
-            self.outcome = .applied(events: events)
-            departures = events.compactMap(MemberDeparture.init)
-        case let .rejected(rejection):
-            self.outcome = .rejected(rejection)
-            departures = []
-        }
+        self.outcome = CommitResult(outcome, events: events)
+        departures = self.outcome.events.compactMap(MemberDeparture.init)
     }
 
     /// The changes' op names, in order, as fixtures spell them.
@@ -54,12 +48,7 @@ public struct AuditEntry: Equatable, Sendable {
     /// nil when the commit was applied.
     public var rejectionReason: String? {
         guard let rejection = outcome.rejection else { return nil }
-        let standingThen: String = switch standing {
-        case .notAMember: "\(actor) was not a member then"
-        case let .former(reason): "\(actor) was a former member (\(reason.rawValue)) then"
-        case let .member(role, state): "\(actor) was \(role) and \(state.name) then"
-        }
-        return "\(rejection.reason.detail); \(standingThen)"
+        return "\(rejection.reason.detail); \(actor) then: \(actorFacts.standing)"
     }
 
     /// Every inbox the commit involves: its actor, the inboxes its changes name, and the subjects

@@ -172,7 +172,7 @@ public struct AuditPage: Equatable, Sendable {
         let changes = entry.summaries.map(HTMLText.escape).joined(separator: "<br>")
         return "<tr data-actor=\"\(HTMLText.escape(entry.actor.rawValue))\" data-op=\"\(HTMLText.escape(entry.ops.joined(separator: " ")))\""
             + " data-outcome=\"\(outcome)\"><td class=\"seq\">\(entry.sequence)</td><td class=\"time\">\(entry.isoTime)</td>"
-            + "<td class=\"actor\">\(HTMLText.escape(entry.actor.rawValue))</td><td>\(HTMLText.escape(entry.standing.description))</td>"
+            + "<td class=\"actor\">\(HTMLText.escape(entry.actor.rawValue))</td><td>\(HTMLText.escape(entry.actorFacts.standing))</td>"
             + "<td>\(changes)</td><td class=\"outcome \(outcome)\">\(outcome)</td><td>\(detail)</td></tr>\n"
     }
 }

@@ -27,12 +27,12 @@ public struct AuditTrail: Equatable, Sendable {
     /// Folds the next commit of the log.
     /// - Returns: the commit's entry when the filter admits it, and the group's counts after it.
     public mutating func record(_ commit: Commit) -> (entry: AuditEntry?, sample: MembershipSample) {
-        let standing = ActorStanding(of: commit.actor, in: replica.state)
+        let actorFacts = InboxFacts(commit.actor, in: replica.state)
         let named = replica.state.map { state in commit.changes.flatMap(state.inboxes(namedBy:)) }
         let outcome = replica.fold(commit)
         commitCount += 1
         let sample = MembershipSample(sequence: commit.sequence, time: commit.time, state: replica.state)
-        let entry = AuditEntry(commit: commit, standing: standing, outcome: outcome, events: replica.lastEvents, namedInboxes: named)
+        let entry = AuditEntry(commit: commit, actorFacts: actorFacts, outcome: outcome, events: replica.lastEvents, namedInboxes: named)
         guard filter.admits(entry) else { return (nil, sample) }
         matchCount += 1
         return (entry, sample)

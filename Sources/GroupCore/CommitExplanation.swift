@@ -3,13 +3,6 @@
 /// reducer made and the change's result; and the commit's outcome, which is always what
 /// `Replica.fold(_:)` gives for the commit.
 public struct CommitExplanation: Equatable, Sendable {
-    /// What the fold made of the commit.
-    public enum Outcome: Equatable, Sendable {
-        /// Applied, with the commit's domain events.
-        case applied(events: [DomainEvent])
-        case rejected(CommitRejection)
-    }
-
     /// The commit explained: its sequence, actor, time and changes.
     public let commit: Commit
     /// The actor in the state before the commit: its role and state, or not a member.
@@ -18,10 +11,10 @@ public struct CommitExplanation: Equatable, Sendable {
     /// was judged (`groupNotFound`, `groupDeleted`, `timeWentBackwards`, `invalidCommit`).
     public let changes: [ChangeExplanation]
     /// The outcome, as `Replica.fold(_:)` gives it.
-    public let outcome: Outcome
+    public let outcome: CommitResult
 
     /// An explanation, as `explain(_:)` makes it.
-    public init(commit: Commit, actor: InboxFacts, changes: [ChangeExplanation], outcome: Outcome) {
+    public init(commit: Commit, actor: InboxFacts, changes: [ChangeExplanation], outcome: CommitResult) {
         self.commit = commit
         self.actor = actor
         self.changes = changes
@@ -29,18 +22,10 @@ public struct CommitExplanation: Equatable, Sendable {
     }
 
     /// The outcome as the fold reports it.
-    public var commitOutcome: CommitOutcome {
-        switch outcome {
-        case .applied: .applied
-        case let .rejected(rejection): .rejected(rejection)
-        }
-    }
+    public var commitOutcome: CommitOutcome { outcome.outcome }
 
     /// The events of an applied commit; empty for a rejected one.
-    public var events: [DomainEvent] {
-        if case let .applied(events) = outcome { return events }
-        return []
-    }
+    public var events: [DomainEvent] { outcome.events }
 
     /// The rejection of a commit refused as a whole; nil when a change was judged.
     public var commitLevelRejection: Rejection? {

@@ -3,7 +3,7 @@ extension GroupState {
     /// reducer judges the commit exactly as `apply(_:)` would, recording its checks as it goes.
     public func explain(_ commit: Commit) -> CommitExplanation {
         let trace = AuthorityTrace()
-        let outcome: CommitExplanation.Outcome
+        let outcome: CommitResult
         do {
             outcome = .applied(events: try validate(commit, trace: trace).events)
         } catch {
@@ -42,7 +42,7 @@ extension GroupState {
     /// The reasoning for commit 0 of a log with no group yet: whether its `create` creates one.
     static func explainCreation(_ commit: Commit, defaultMemberLimit: Int) -> CommitExplanation {
         let actor = InboxFacts(commit.actor, record: nil)
-        let outcome: CommitExplanation.Outcome
+        let outcome: CommitResult
         do {
             let created = try created(by: commit, defaultMemberLimit: defaultMemberLimit)
             outcome = .applied(events: Replica.creationEvents(of: created, by: commit.actor))

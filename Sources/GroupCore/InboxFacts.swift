@@ -14,14 +14,23 @@ public struct InboxFacts: Equatable, Sendable, CustomStringConvertible {
         role = record?.currentRole
     }
 
+    /// The facts of `inbox` in `state`; a log with no group yet has no members.
+    public init(_ inbox: InboxID, in state: GroupState?) {
+        self.init(inbox, record: state?.member(inbox))
+    }
+
+    /// `active`, `invited`, `pendingApproval`, `pendingRemoval`, `former`, or `notAMember` for
+    /// an inbox the conversation never had.
+    public var stateName: String { state?.name ?? "notAMember" }
+
     /// Whether the inbox was a current member, in any state.
     public var isCurrentMember: Bool { state?.isCurrent == true }
 
-    /// `admin, active`; `not a member`; `not a member (left at 3000)`.
+    /// `admin, active`; `not a member`; `former member, left`.
     public var standing: String {
         switch state {
         case nil: "not a member"
-        case let .former(departure)?: "not a member (\(departure.reason.rawValue) at \(departure.at))"
+        case let .former(departure)?: "former member, \(departure.reason.rawValue)"
         case let state?: "\(role.map(\.name) ?? "?"), \(state.name)"
         }
     }

@@ -27,7 +27,7 @@ struct AuditPageTests {
         #expect(occurrences(of: "<tr data-actor=", in: html) == 7)
         #expect(html.contains(#"<tr data-actor="bo" data-op="addSuperAdmin" data-outcome="rejected">"#))
         #expect(html.contains(#"<tr data-actor="alix" data-op="removeMembers" data-outcome="applied">"#))
-        #expect(html.contains("bo (admin) is not a super admin, and only a super admin may do this; bo was admin and active then"))
+        #expect(html.contains("bo (admin) is not a super admin, and only a super admin may do this; bo then: admin, active"))
         #expect(html.contains("departed: caro left, davon removed"))
         for key in ["actor", "op", "outcome"] { #expect(html.contains(#"<select id="filter-\#(key)" data-filter="\#(key)">"#)) }
         #expect(html.contains(#"<option value="">all</option><option value="alix">alix</option><option value="bo">bo</option>"#))
@@ -63,7 +63,7 @@ struct AuditPageTests {
         let escaped = "&lt;script&gt;alert(&#39;x&amp;y&#39;)&lt;/script&gt;"
         #expect(html.contains(#"data-actor="\#(escaped)""#))
         #expect(html.contains(#"<option value="\#(escaped)">\#(escaped)</option>"#))
-        #expect(html.contains("\(escaped) is not a member; \(escaped) was not a member then"))
+        #expect(html.contains("\(escaped) is not a member; \(escaped) then: not a member"))
         #expect(html.contains("updateName &quot;\\&quot;quoted\\&quot; &lt;b&gt;&quot;"))
         #expect(html.contains("<h1>Audit of &lt;i&gt;escape&lt;/i&gt;.json</h1>"))
         #expect(HTMLText.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")

@@ -9,19 +9,18 @@ struct AuditTrailTests {
     @Test func everyCommitGetsAnEntryWithTheActorsStandingBeforeIt() throws {
         let entries = try AuditSamples.entries(of: AuditSamples.timelineSource())
         #expect(entries.map(\.sequence) == Array(0...6))
-        #expect(entries.map(\.standing) == [
-            .notAMember,
-            .member(.superAdmin, .active),
-            .member(.admin, .active),
-            .member(.member, .active),
-            .member(.superAdmin, .active),
-            .former(.removed),
-            .notAMember,
+        #expect(entries.map(\.actorFacts.standing) == [
+            "not a member",
+            "superAdmin, active",
+            "admin, active",
+            "member, active",
+            "superAdmin, active",
+            "former member, removed",
+            "not a member",
         ])
         #expect(entries[1].ops == ["addAdmin"] && entries[1].summaries == ["addAdmin bo"])
         #expect(entries[1].outcome == .applied(events: [.adminAdded(.bo)]))
-        #expect(entries[3].standing.description == "member, active")
-        #expect(entries[5].standing.description == "former member, removed")
+        #expect(entries[5].actorFacts.stateName == "former" && entries[6].actorFacts.stateName == "notAMember")
     }
 
     @Test func aRejectionNamesTheRuleThePolicyAndTheActorsStandingThen() throws {
@@ -31,9 +30,9 @@ struct AuditTrailTests {
         #expect(refused.outcome.rejection?.changeIndex == 0)
         #expect(refused.outcome.events.isEmpty && refused.departures.isEmpty)
         #expect(refused.rejectionReason
-            == "bo (admin) is not a super admin, and only a super admin may do this; bo was admin and active then")
-        #expect(entries[5].rejectionReason == "davon is not a member; davon was a former member (removed) then")
-        #expect(entries[6].rejectionReason == "eri is not a member; eri was not a member then")
+            == "bo (admin) is not a super admin, and only a super admin may do this; bo then: admin, active")
+        #expect(entries[5].rejectionReason == "davon is not a member; davon then: former member, removed")
+        #expect(entries[6].rejectionReason == "eri is not a member; eri then: not a member")
         #expect(entries[1].rejectionReason == nil)
     }
 
@@ -45,7 +44,7 @@ struct AuditTrailTests {
         let entries = try AuditSamples.entries(of: LogSource(fixture: fixture, groupID: .test, name: "slots.json"))
         let reason = try #require(entries[1].rejectionReason)
         #expect(reason.contains("bo (member) does not pass the updateName policy"), "\(reason)")
-        #expect(reason.hasSuffix("; bo was member and active then"))
+        #expect(reason.hasSuffix("; bo then: member, active"))
     }
 
     @Test func removalsSayWhetherEachInboxLeftOrWasRemoved() throws {
@@ -69,7 +68,7 @@ struct AuditTrailTests {
             + #""actor":"bo","actorRole":"admin","actorState":"active","changes":[{"op":"addSuperAdmin","summary":"addSuperAdmin caro"}],"#
             + #""outcome":"rejected","code":"permissionDenied","#
             + #""detail":"bo (admin) is not a super admin, and only a super admin may do this","changeIndex":0,"#
-            + #""reason":"bo (admin) is not a super admin, and only a super admin may do this; bo was admin and active then"}"#)
+            + #""reason":"bo (admin) is not a super admin, and only a super admin may do this; bo then: admin, active"}"#)
         let removal = JSONWriter.write(entries[4].json)
         #expect(removal.contains(#""departures":[{"inbox":"caro","reason":"left"},{"inbox":"davon","reason":"removed"}]"#))
         #expect(JSONWriter.write(entries[6].json).contains(#""actorRole":null,"actorState":"notAMember""#))

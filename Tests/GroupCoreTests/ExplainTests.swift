@@ -394,7 +394,7 @@ struct ExplainTests {
     }
 }
 
-extension CommitExplanation.Outcome {
+extension CommitResult {
     var isApplied: Bool { if case .applied = self { true } else { false } }
 
     var rejectionIndex: Int? { if case let .rejected(rejection) = self { rejection.changeIndex } else { nil } }

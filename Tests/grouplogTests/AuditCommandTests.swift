@@ -87,7 +87,7 @@ struct AuditCommandTests {
             #expect(objects[2]["time"]?.stringValue == "2025-11-29T15:18:12.000Z")
             #expect(objects[2]["actorRole"]?.stringValue == "admin" && objects[2]["actorState"]?.stringValue == "active")
             #expect(objects[2]["code"]?.stringValue == "permissionDenied" && objects[2]["changeIndex"]?.intValue == 0)
-            #expect(objects[2]["reason"]?.stringValue?.hasSuffix("; bo was admin and active then") == true)
+            #expect(objects[2]["reason"]?.stringValue?.hasSuffix("; bo then: admin, active") == true)
             #expect(objects[4]["departures"]?[0]?["reason"]?.stringValue == "left")
             #expect(objects[4]["departures"]?[1]?["reason"]?.stringValue == "removed")
             #expect(objects[1]["events"]?[0]?["event"]?.stringValue == "adminAdded")
