@@ -48,6 +48,7 @@ struct StoreBenchmarks {
             stored?.remove()
         }
         if wantsAny(Self.submitNames) { measureSubmits(into: &table) }
+        if wantsAny(Self.concurrentSubmitNames) { measureConcurrentSubmits(into: &table) }
         return table
     }
 

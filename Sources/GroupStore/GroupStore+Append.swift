@@ -12,10 +12,14 @@ extension GroupStore {
     }
 
     /// Checks `changes` against the group's current state and appends them as one commit when
-    /// the reducer applies them.
+    /// the reducer applies them, returning once that commit is durable.
     ///
     /// Identities in `addMembers` are resolved through the store's directory now, and a `create`
     /// that gives no member limit gets the store's default, so the commit never depends on either.
+    ///
+    /// Submits from many threads at once share write transactions, and so fsyncs (group commit,
+    /// `GroupStore+GroupCommit.swift`); each is judged exactly as it would be alone, against the
+    /// state the submits before it left, and fails or succeeds on its own.
     /// - Parameter expectedSequence: the sequence the caller expects to write; another writer
     ///   that got there first makes this `sequenceConflict`.
     /// - Throws: `StoreError.rejected` with the reducer's reason (nothing written), or another
@@ -24,26 +28,14 @@ extension GroupStore {
     public func submit(
         to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change], expectedSequence: UInt64? = nil
     ) throws(StoreError) -> Submitted {
-        try writing { txn, attempt in
-            let head = try head(of: group, in: txn)
-            let sequence = head.map { $0.sequence + 1 } ?? 0
-            if let expectedSequence, expectedSequence != sequence {
-                throw StoreError.sequenceConflict(group, expected: expectedSequence, actual: sequence)
-            }
-            guard head != nil || changes.first.map(isCreate) == true else { throw StoreError.groupNotFound(group) }
-            var replica = try workingReplica(group, head, attempt: attempt, in: txn)
-            let kind = replica.state?.kind ?? changes.first.flatMap { if case let .create(request) = $0 { request.kind } else { nil } }
-            let resolved = try changes.map { change in try prepare(change, kind: kind, in: txn) }
-            let commit = Commit(groupID: group, sequence: sequence, actor: actor, time: time, changes: resolved, previousHash: head?.hash)
-            let outcome = replica.fold(commit)
-            guard case .applied = outcome else {
-                if let head { cache(replica, for: group, at: head) }
-                if case let .rejected(rejection) = outcome { throw StoreError.rejected(rejection) }
-                return nil
-            }
-            let newHead = try append(commit, outcome: outcome, replica: replica, after: head, in: txn)
-            return (Submitted(commit: commit, hash: newHead.hash), replica)
+        do throws(LMDBError) {
+            // Waiting for another thread's write while holding a transaction could wait forever.
+            try environment.ensureCanWrite("submit to \(group)")
+        } catch {
+            throw .storage(error)
         }
+        let request = SubmitRequest(group: group, actor: actor, time: time, changes: changes, expectedSequence: expectedSequence)
+        return try submissions.submit(request, servingBatchesWith: serveSubmits).get()
     }
 
     /// Appends a commit made elsewhere. It must fit the log: the next sequence, the head's hash
@@ -109,13 +101,13 @@ extension GroupStore {
 
     // MARK: Shared machinery
 
-    private func isCreate(_ change: Change) -> Bool {
+    func isCreate(_ change: Change) -> Bool {
         if case .create = change { return true }
         return false
     }
 
     /// A change as the log records it: identities resolved, defaults written in.
-    private func prepare(_ change: Change, kind: ConversationKind?, in txn: borrowing WriteTransaction) throws -> Change {
+    func prepare(_ change: Change, kind: ConversationKind?, in txn: borrowing WriteTransaction) throws -> Change {
         switch change {
         case .create, .registerFields:
             return options.configuration.preparing(change, in: kind)
@@ -132,7 +124,7 @@ extension GroupStore {
 
     /// The replica to fold into: the cached head state, taken out so that folding copies nothing;
     /// reloaded from storage when the write is a retry (the first attempt may have folded into it).
-    private func workingReplica(_ group: GroupID, _ head: GroupHead?, attempt: Int, in txn: borrowing WriteTransaction) throws -> Replica {
+    func workingReplica(_ group: GroupID, _ head: GroupHead?, attempt: Int, in txn: borrowing WriteTransaction) throws -> Replica {
         guard let head else { return Replica() }
         if attempt == 1, let cached = takeCachedHead(group, matching: head) { return cached }
         return try replica(of: group, head, at: head.sequence, in: txn)
@@ -140,7 +132,7 @@ extension GroupStore {
 
     /// Writes one commit with its outcome, its snapshot when one is due, the new head and the
     /// index. Returns the group's new head.
-    private func append(_ commit: Commit, outcome: CommitOutcome, replica: Replica, after head: GroupHead?, in txn: borrowing WriteTransaction) throws -> GroupHead {
+    func append(_ commit: Commit, outcome: CommitOutcome, replica: Replica, after head: GroupHead?, in txn: borrowing WriteTransaction) throws -> GroupHead {
         let number = try head?.number ?? assignNumber(in: txn)
         let isNewest = try number == lastAssignedNumber(in: txn)
         // Keys of the newest group are the largest in each database, so they can be appended.
@@ -220,30 +212,6 @@ extension GroupStore {
     private func lastAssignedNumber(in txn: borrowing some ReadableTransaction & ~Copyable) throws -> UInt64 {
         let next = try nextGroupNumber(in: txn)
         return next == 0 ? 0 : next - 1
-    }
-
-    /// Runs one write that appends to one group, caching the group's new head state on success.
-    private func writing<T>(
-        _ body: (borrowing WriteTransaction, Int) throws -> (T, Replica)?
-    ) throws(StoreError) -> T {
-        var attempt = 0
-        var result: (T, Replica, GroupID, GroupHead)?
-        do {
-            try environment.write { txn in
-                attempt += 1
-                guard let (value, replica) = try body(txn, attempt), let state = replica.state else { return }
-                let group = state.groupID
-                guard let head = try head(of: group, in: txn) else { return }
-                result = (value, replica, group, head)
-            }
-        } catch {
-            throw StoreError.wrap(error)
-        }
-        guard let (value, replica, group, head) = result else {
-            throw StoreError.corrupt(nil, sequence: nil, reason: "a write finished without a result")
-        }
-        cache(replica, for: group, at: head)
-        return value
     }
 
     /// Runs one write that may append to many groups, caching each group's new head state.

@@ -22,6 +22,8 @@ public final class GroupStore: @unchecked Sendable {
     /// The state at the head of recently used groups, so that a run of submits does not reload
     /// a snapshot each time. Checked against the stored head before every use.
     private var heads: [GroupID: CachedHead] = [:]
+    /// Submits from many threads, batched into shared write transactions (group commit).
+    let submissions = SubmitQueue<SubmitRequest, Result<Submitted, StoreError>>()
 
     /// The store's named databases.
     struct Databases {

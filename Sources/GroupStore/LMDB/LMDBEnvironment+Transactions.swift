@@ -63,6 +63,13 @@ extension LMDBEnvironment {
         return try writeHoldingGate(body)
     }
 
+    /// Throws the `EDEADLK` that `write` would throw on this thread (it is already writing, or
+    /// has a read transaction open), without writing: for a caller about to wait for a write made
+    /// for it on another thread, which would then never end.
+    public func ensureCanWrite(_ purpose: @autoclosure () -> String) throws(LMDBError) {
+        try gate.ensureCanWrite(purpose())
+    }
+
     /// The body of `write`, for a caller that already holds the write slot.
     func writeHoldingGate<T>(_ body: (borrowing WriteTransaction) throws -> T) throws -> T {
         var adoptions = 0

@@ -80,18 +80,31 @@ final class TransactionGate: @unchecked Sendable {
     func enterWrite(_ purpose: @autoclosure () -> String) throws(LMDBError) {
         let me = pthread_self()
         try locked { () throws(LMDBError) in
-            if let writer, pthread_equal(writer, me) != 0 {
-                throw LMDBError(code: EDEADLK, operation: "\(purpose()): this thread is already writing to this environment")
-            }
-            if readers.contains(where: { pthread_equal($0, me) != 0 }) {
-                throw LMDBError(
-                    code: EDEADLK,
-                    operation: "\(purpose()): this thread has a read transaction of this environment open; "
-                        + "finish reading before writing (growing the map needs every read transaction closed)"
-                )
-            }
+            try refuseWriteIfHolding(me, purpose())
             while writer != nil { pthread_cond_wait(changed, mutex) }
             writer = me
+        }
+    }
+
+    /// Throws what `enterWrite` would throw on the calling thread, without taking the write slot:
+    /// for a caller that hands its write to another thread, and must not wait for that thread
+    /// while holding a transaction (the other thread's write could then wait for it forever).
+    func ensureCanWrite(_ purpose: @autoclosure () -> String) throws(LMDBError) {
+        let me = pthread_self()
+        try locked { () throws(LMDBError) in try refuseWriteIfHolding(me, purpose()) }
+    }
+
+    /// Refuses a write to a thread that holds the write slot or a read transaction. Call with the mutex held.
+    private func refuseWriteIfHolding(_ me: pthread_t, _ purpose: @autoclosure () -> String) throws(LMDBError) {
+        if let writer, pthread_equal(writer, me) != 0 {
+            throw LMDBError(code: EDEADLK, operation: "\(purpose()): this thread is already writing to this environment")
+        }
+        if readers.contains(where: { pthread_equal($0, me) != 0 }) {
+            throw LMDBError(
+                code: EDEADLK,
+                operation: "\(purpose()): this thread has a read transaction of this environment open; "
+                    + "finish reading before writing (growing the map needs every read transaction closed)"
+            )
         }
     }
 

@@ -1,0 +1,82 @@
+import GroupCore
+import GroupStore
+
+/// Durable submits from 16 threads at once, to their own groups and all to one group, beside the
+/// same number of submits from one thread; measured in turn. Each submit returns only once its
+/// commit is durable, so 16 threads go faster than one only by sharing transactions (group
+/// commit); the notes give how many submits a transaction held on average.
+extension StoreBenchmarks {
+    static let concurrentSubmitThreads = 16
+    static let concurrentSubmitNames = [
+        "store.submitConcurrent.1thread", "store.submitConcurrent.16threads.ownGroups", "store.submitConcurrent.16threads.oneGroup",
+    ]
+
+    /// Measures the three in turn, adds them to `table` and returns them (nil where filtered out),
+    /// in the order of `concurrentSubmitNames`, for a rival's figures to be set beside.
+    @discardableResult
+    func measureConcurrentSubmits(into table: inout SummaryTable) -> [Harness.Result?] {
+        let threads = Self.concurrentSubmitThreads
+        let perThread = max(1, sizes.submits / 8)
+        let loads = [
+            ConcurrentSubmitLoad(threads: 1, submitsPerThread: threads * perThread, layout: .ownGroups),
+            ConcurrentSubmitLoad(threads: threads, submitsPerThread: perThread, layout: .ownGroups),
+            ConcurrentSubmitLoad(threads: threads, submitsPerThread: perThread, layout: .oneGroup),
+        ]
+        print("concurrent submit workload: \(loads[0].submits) durable renames of groups of 10 members, from 1 thread or \(threads)")
+        let tallies = loads.map { _ in BatchTally() }
+        let results = harness.measureInTurn(zip(Self.concurrentSubmitNames, zip(loads, tallies)).map { name, pair in
+            concurrentSubmits(name, pair.0, tally: pair.1)
+        })
+        for (index, result) in results.enumerated() {
+            guard let result else { continue }
+            let note = "\(result.name): \(Report.format(tallies[index].submitsPerBatch, decimals: 2)) submits per batch (one write transaction, one fsync)"
+            print(note)
+            table.notes.append(note)
+        }
+        table.comparisons.append(Comparison(figure: results[1], rival: results[0]))
+        table.comparisons.append(Comparison(figure: results[2], rival: results[0]))
+        return results
+    }
+
+    /// The load's submits on a fresh store holding its groups, each thread's one after the other.
+    private func concurrentSubmits(_ name: String, _ load: ConcurrentSubmitLoad, tally: BatchTally) -> TurnBenchmark {
+        var last: TemporaryStore?
+        return TurnBenchmark(name, units: load.submits, unitName: "commits", prepare: { () -> GroupStore in
+            last?.remove()
+            last = TemporaryStore(label: "concurrent", options: StoreOptions())
+            let store = last!.open()
+            for group in load.groups {
+                orExit("create \(group)") {
+                    try store.submit(to: group, actor: ConcurrentSubmitLoad.owner, time: 1_000, changes: [ConcurrentSubmitLoad.creation])
+                }
+            }
+            return store
+        }) { store in
+            let shared = store
+            let before = store.submitStatistics
+            Threads.run(load.threads) { thread in
+                let group = load.group(ofThread: thread)
+                for index in 0..<load.submitsPerThread {
+                    orExit("submit \(index) of thread \(thread)") {
+                        try shared.submit(to: group, actor: ConcurrentSubmitLoad.owner, time: ConcurrentSubmitLoad.time,
+                                          changes: load.changes(thread: thread, index: index))
+                    }
+                }
+            }
+            tally.add(store.submitStatistics, since: before)
+        }
+    }
+}
+
+/// Submits and the batches they were served in, counted over a benchmark's runs.
+private final class BatchTally {
+    private var submits = 0
+    private var batches = 0
+
+    func add(_ now: GroupStore.SubmitStatistics, since before: GroupStore.SubmitStatistics) {
+        submits += now.submits - before.submits
+        batches += now.batches - before.batches
+    }
+
+    var submitsPerBatch: Double { batches == 0 ? 0 : Double(submits) / Double(batches) }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Group commit: submitters on many threads hand in their requests, and one of them, the leader,
+/// serves every request pending at that moment as one batch (for the store, one write
+/// transaction and one fsync), then hands each submitter its own response.
+///
+/// There is no writer thread and no waiting for company. A submitter that finds no batch being
+/// served leads at once, taking whatever is pending: alone, just its own request, so a lone
+/// submitter pays two uncontended mutex round trips over serving its request itself. Submitters
+/// that arrive while a batch is being served queue up, in arrival order, and the next leader (one
+/// of them) serves them all together: under load, each fsync is shared by everyone who arrived
+/// during the one before.
+///
+/// The batch runs on the leader's thread, so a `serve` that must begin and end a transaction on
+/// one thread (LMDB's write transactions) may.
+final class SubmitQueue<Request, Response>: @unchecked Sendable {
+    // @unchecked: `pending`, `isServing`, `counts` and every ticket's `response` are read and
+    // written only with `mutex` held.
+
+    /// How many batches have been served, and how many requests they held.
+    struct Counts: Equatable, Sendable {
+        var batches = 0
+        var requests = 0
+    }
+
+    /// One submitter's request, and its response once a leader has served it.
+    private final class Ticket {
+        let request: Request
+        var response: Response?
+
+        init(_ request: Request) { self.request = request }
+    }
+
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// Broadcast when a batch has been served: its submitters return, and one of the others leads.
+    private let served: UnsafeMutablePointer<pthread_cond_t>
+    /// Requests handed in and not yet taken by a leader, in arrival order.
+    private var pending: [Ticket] = []
+    /// A leader is serving a batch.
+    private var isServing = false
+    private var counts = Counts()
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        served = .allocate(capacity: 1)
+        served.initialize(to: pthread_cond_t())
+        pthread_cond_init(served, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(served)
+        served.deinitialize(count: 1)
+        served.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Hands in `request` and returns its response once a batch holding it has been served: by
+    /// this thread, as leader, or by another one.
+    ///
+    /// - Parameter serve: serves a batch, given its requests in arrival order, and returns one
+    ///   response per request, in the same order. Every submitter of one queue must pass the same
+    ///   serving; it runs on the leader's thread with no lock of the queue held, one batch at a time.
+    func submit(_ request: Request, servingBatchesWith serve: ([Request]) -> [Response]) -> Response {
+        let ticket = Ticket(request)
+        pthread_mutex_lock(mutex)
+        pending.append(ticket)
+        while ticket.response == nil && isServing { pthread_cond_wait(served, mutex) }
+        if let response = ticket.response {
+            pthread_mutex_unlock(mutex)
+            return response
+        }
+        // Not served, and nobody serving: this thread leads. Its own ticket is still pending, since
+        // a leader takes tickets out only to serve them.
+        isServing = true
+        let batch = pending
+        pending = []
+        pthread_mutex_unlock(mutex)
+
+        let responses = serve(batch.map(\.request))
+        precondition(responses.count == batch.count, "a batch of \(batch.count) requests got \(responses.count) responses")
+
+        pthread_mutex_lock(mutex)
+        for (waiting, response) in zip(batch, responses) { waiting.response = response }
+        isServing = false
+        counts.batches += 1
+        counts.requests += batch.count
+        pthread_cond_broadcast(served)
+        pthread_mutex_unlock(mutex)
+        // Set just above, for this thread's own ticket too.
+        return ticket.response!
+    }
+
+    /// How many requests are waiting for a leader to take them.
+    var pendingCount: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return pending.count
+    }
+
+    /// The batches served so far, and the requests they held.
+    var servedCounts: Counts {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return counts
+    }
+}
