@@ -7,8 +7,11 @@ struct CommitDraft {
     var headcount: Int
     var superAdminCount: Int
     var nextOrdinal: UInt64
-    var policies: PolicySet
-    var metadata: GroupMetadata
+    /// The policy set as earlier changes left it; nil while none changed it, so that a commit
+    /// that does not touch it neither copies nor writes it back.
+    var changedPolicies: PolicySet?
+    /// The metadata as earlier changes left it; nil while none changed it.
+    var changedMetadata: GroupMetadata?
     var fields = FieldDraft()
     /// Bans set (true) or lifted (false) by earlier changes.
     var bans: [InboxID: Bool] = [:]
@@ -24,8 +27,11 @@ struct CommitDraft {
         headcount = state.roster.headcount
         superAdminCount = state.roster.superAdmins.count
         nextOrdinal = state.roster.nextOrdinal
-        policies = state.policies
-        metadata = state.metadata
+    }
+
+    /// Whether earlier changes touched the bans, links, allow list, mute-all or deletion.
+    var changesLifecycle: Bool {
+        !bans.isEmpty || !links.isEmpty || !allowList.isEmpty || muteAll != nil || isDeleted
     }
 
     /// Writes `record` into the overlay, keeping the counts the rules consult in step.

@@ -46,11 +46,13 @@ extension GroupState {
     /// Writes a validated draft into the state.
     mutating func merge(_ draft: CommitDraft, from commit: Commit) {
         // Members that take a new place in the join order must be placed in ordinal order.
-        for record in draft.changed.values.sorted(by: { $0.ordinal < $1.ordinal }) { roster.put(record) }
-        policies = draft.policies
-        metadata = draft.metadata
+        if !draft.changed.isEmpty {
+            for record in draft.changed.values.sorted(by: { $0.ordinal < $1.ordinal }) { roster.put(record) }
+        }
+        if let changed = draft.changedPolicies { policies = changed }
+        if let changed = draft.changedMetadata { metadata = changed }
         mergeFields(draft.fields)
-        mergeLifecycle(draft)
+        if draft.changesLifecycle { mergeLifecycle(draft) }
         lastAppliedTime = commit.time
         lastAppliedSequence = commit.sequence
     }

@@ -8,6 +8,11 @@ extension GroupState {
         try authorize(slot, context)
     }
 
+    /// The metadata as the commit's earlier changes left it.
+    private func metadata(in draft: CommitDraft) -> GroupMetadata {
+        draft.changedMetadata ?? metadata
+    }
+
     /// Refuses text over the field's limit (`tooLong`).
     private func checkLength(_ text: String, of field: MetadataField) throws(Rejection) {
         let bytes = text.utf8.count
@@ -18,7 +23,9 @@ extension GroupState {
     func checkUpdateText(_ field: MetadataField, to text: String, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
         try authorizeMetadata(field.slot, context)
         try checkLength(text, of: field)
-        draft.metadata[field] = text
+        var updated = metadata(in: draft)
+        updated[field] = text
+        draft.changedMetadata = updated
         draft.events.append(.metadataChanged(field.rawValue))
     }
 
@@ -26,10 +33,12 @@ extension GroupState {
     func checkUpdateAppData(_ data: String, expected: String?, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
         try authorizeMetadata(.updateAppData, context)
         try checkLength(data, of: .appData)
-        if let expected, expected != draft.metadata.appData {
-            throw .appDataSuperseded(expected: expected, actual: draft.metadata.appData)
+        var updated = metadata(in: draft)
+        if let expected, expected != updated.appData {
+            throw .appDataSuperseded(expected: expected, actual: updated.appData)
         }
-        draft.metadata.appData = data
+        updated.appData = data
+        draft.changedMetadata = updated
         draft.events.append(.metadataChanged(MetadataField.appData.rawValue))
     }
 
@@ -39,7 +48,9 @@ extension GroupState {
         if let setting, setting.fromNs < 0 || setting.inNs < 0 {
             throw .invalidArgument(reason: "disappearing messages need fromNs and inNs of 0 or more")
         }
-        draft.metadata.disappearingMessages = setting
+        var updated = metadata(in: draft)
+        updated.disappearingMessages = setting
+        draft.changedMetadata = updated
         draft.events.append(.metadataChanged("disappearingMessages"))
     }
 }

@@ -87,7 +87,9 @@ extension GroupState {
     func checkUpdatePermission(_ slot: PolicySlot, _ policy: Policy, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
         try requireSuperAdmin(context)
         try Self.validatePolicy(policy, for: slot)
-        draft.policies[slot] = policy
+        var updated = draft.changedPolicies ?? policies
+        updated[slot] = policy
+        draft.changedPolicies = updated
         draft.events.append(.policyChanged(slot, policy))
     }
 

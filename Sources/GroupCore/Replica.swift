@@ -30,10 +30,9 @@ public struct Replica: Equatable, Sendable {
     public mutating func fold(_ commit: Commit) -> CommitOutcome {
         lastEvents = []
         do throws(CommitRejection) {
-            if var current = state.take() {
-                // Moved out, not copied, so that it stays uniquely referenced while it is mutated.
-                defer { state = current }
-                lastEvents = try current.apply(commit)
+            if state != nil {
+                // Applied in place, so that the state stays uniquely referenced while it is mutated.
+                lastEvents = try state!.apply(commit)
             } else if commit.sequence == 0 {
                 let created = try GroupState.created(by: commit, defaultMemberLimit: defaultMemberLimit)
                 state = created

@@ -33,6 +33,8 @@ extension GroupStore {
         in txn: borrowing some ReadableTransaction & ~Copyable, _ body: (Commit) throws -> Void
     ) throws {
         guard first <= last else { return }
+        // One context for the whole run: every commit is hashed straight from the mapped page.
+        let hasher = SHA256Hasher()
         var expectedPrevious: Digest? = first == 0 ? nil : SHA256.hash(try commitBytes(group, head, first - 1, in: txn))
         var sequence = first
         try txn.withCursor(databases.commits) { cursor in
@@ -53,7 +55,7 @@ extension GroupStore {
                 guard commit.previousHash == expectedPrevious else {
                     throw try chainBreak(group, head, at: sequence, bytes: bytes, in: txn)
                 }
-                expectedPrevious = SHA256.hash(bytes)
+                expectedPrevious = hasher.hash(bytes)
                 try body(commit)
                 sequence += 1
                 entry = try cursor.next()

@@ -131,11 +131,11 @@ public struct BinaryReader {
         guard remaining >= 32 else {
             throw failure(reading, at: start, .unexpectedEnd(needed: 32, available: remaining))
         }
-        let bytes = [UInt8](UnsafeRawBufferPointer(rebasing: buffer[start..<start + 32]))
-        offset += 32
-        guard let digest = Digest(bytes: bytes) else {
-            throw failure(reading, at: start, .unexpectedEnd(needed: 32, available: bytes.count))
+        // Read straight from the record's bytes: no array is made for the 32 bytes.
+        guard let digest = Digest(UnsafeRawBufferPointer(rebasing: buffer[start..<start + 32])) else {
+            throw failure(reading, at: start, .unexpectedEnd(needed: 32, available: remaining))
         }
+        offset += 32
         return digest
     }
 

@@ -77,7 +77,7 @@ public struct BinaryWriter: Sendable {
 
     /// Appends a digest's 32 bytes, without a length.
     public mutating func writeDigest(_ digest: Digest) {
-        bytes.append(contentsOf: digest.bytes)
+        digest.withUnsafeBytes { bytes.append(contentsOf: $0) }
     }
 
     /// Appends a presence flag, then the value when there is one.
