@@ -27,5 +27,6 @@ if quick {
 }
 
 ReducerBenchmarks(harness: harness, quick: quick).run()
+GrowthBenchmarks(harness: harness, quick: quick).run()
 let summary = StoreBenchmarks(harness: harness, quick: quick).run()
 if !summary.isEmpty { print(summary.text) }
