@@ -18,6 +18,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLMDB", path: "Sources/CLMDB", pkgConfig: "lmdb", providers: [.apt(["liblmdb-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
         .target(name: "GroupCore", swiftSettings: strict),
         .target(name: "GroupCodec", dependencies: ["GroupCore", "CCrypto"], swiftSettings: strict),
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
@@ -25,7 +26,7 @@ let package = Package(
         .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupAudit"], swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
-            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport"],
+            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport", "CMalloc"],
             path: "Benchmarks/grouplog-bench",
             swiftSettings: strict
         ),

@@ -43,7 +43,7 @@ struct WorkloadBenchmarks {
         defer { stored.remove() }
 
         // Ingest, once: a fresh store per run would rebuild the largest stores several times.
-        let before = ProcessMemory.resident
+        let before = (ProcessMemory.residentBytes ?? 0)
         ProcessMemory.resetPeak()
         let start = Clock.now()
         do {
@@ -52,12 +52,12 @@ struct WorkloadBenchmarks {
         }
         let ingestSeconds = Clock.now() - start
         figures.append(Figure("\(prefix).ingest", Double(log.count) / ingestSeconds, "commits/s"))
-        figures.append(Figure("\(prefix).ingest.peakRSS", megabytes(ProcessMemory.peakResident - before), "MB above start"))
+        figures.append(Figure("\(prefix).ingest.peakRSS", megabytes(ProcessMemory.peakResidentBytes - before), "MB above start"))
         figures.append(Figure("\(prefix).bytesPerCommit", Double(stored.dataSize) / Double(log.count), "bytes"))
 
         let store = stored.open()
         ProcessMemory.resetPeak()
-        let beforeReplay = ProcessMemory.resident
+        let beforeReplay = (ProcessMemory.residentBytes ?? 0)
         var largest: GroupState?
         if let replay = harness.measure("\(prefix).replay", units: log.count, unitName: "commits", prepare: {}, { _ in
             for group in groups {
@@ -66,7 +66,7 @@ struct WorkloadBenchmarks {
             }
         }) {
             figures.append(Figure(replay))
-            figures.append(Figure("\(prefix).replay.peakRSS", megabytes(ProcessMemory.peakResident - beforeReplay), "MB above start"))
+            figures.append(Figure("\(prefix).replay.peakRSS", megabytes(ProcessMemory.peakResidentBytes - beforeReplay), "MB above start"))
         }
         if let state = largest { figures += measureSnapshot(of: state, prefix: prefix) }
         if let states = measureStates(log, groups: groups, in: store, name: "\(prefix).stateAt") {

@@ -29,6 +29,7 @@ if quick {
 }
 
 ReducerBenchmarks(harness: harness, quick: quick).run()
+let growth = GrowthBenchmarks(harness: harness, quick: quick).run()
 var summary = StoreBenchmarks(harness: harness, quick: quick).run()
 summary.figures += WorkloadBenchmarks(harness: harness, quick: quick).run()
 if !summary.isEmpty { print(summary.text) }

@@ -28,14 +28,14 @@ extension GroupState {
     }
 
     private func memberChanges(to other: GroupState) -> [MemberChange] {
-        guard roster.records != other.roster.records else { return [] }
+        guard roster != other.roster else { return [] }
         var changes: [MemberChange] = []
-        for (inbox, record) in other.roster.records where roster.records[inbox] != record {
-            changes.append(MemberChange(inbox: inbox, before: roster.records[inbox], after: record))
+        for record in other.roster.records where roster[record.inbox] != record {
+            changes.append(MemberChange(inbox: record.inbox, before: roster[record.inbox], after: record))
         }
         // Records are never dropped, but a state from elsewhere (a snapshot) need not say so.
-        for (inbox, record) in roster.records where other.roster.records[inbox] == nil {
-            changes.append(MemberChange(inbox: inbox, before: record, after: nil))
+        for record in roster.records where other.roster[record.inbox] == nil {
+            changes.append(MemberChange(inbox: record.inbox, before: record, after: nil))
         }
         return changes.sorted { $0.inbox < $1.inbox }
     }

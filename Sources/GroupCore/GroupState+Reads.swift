@@ -24,15 +24,15 @@ extension GroupState {
     public func members(after cursor: MemberCursor? = nil, limit: Int) -> MemberPage {
         var page: [MemberRecord] = []
         page.reserveCapacity(min(max(limit, 0), roster.headcount))
-        let order = roster.order
+        let end = roster.orderCount
         var index = cursor.map { roster.position(from: $0.ordinal) } ?? 0
-        while index < order.count && page.count < limit {
-            if let inbox = order[index].inbox, let record = roster[inbox] { page.append(record) }
+        while index < end && page.count < limit {
+            if let record = roster.currentMember(atOrderIndex: index) { page.append(record) }
             index += 1
         }
-        let more = order[index...].contains { $0.inbox != nil }
-        let end = page.last.map { MemberCursor(ordinal: $0.ordinal + 1) } ?? cursor ?? MemberCursor(ordinal: 0)
-        return MemberPage(members: page, next: more ? end : nil)
+        let more = (index..<end).contains { roster.currentMember(atOrderIndex: $0) != nil }
+        let next = page.last.map { MemberCursor(ordinal: $0.ordinal + 1) } ?? cursor ?? MemberCursor(ordinal: 0)
+        return MemberPage(members: page, next: more ? next : nil)
     }
 
     /// Every current member, in the order they became members.
@@ -40,7 +40,7 @@ extension GroupState {
 
     /// Every former member, in the order of their last time as members.
     public var formerMembers: [MemberRecord] {
-        roster.records.values.filter { !$0.isCurrent }.sorted { $0.ordinal < $1.ordinal }
+        roster.records.filter { !$0.isCurrent }
     }
 
     /// Whether `inbox` is a current admin. Super admins are listed apart, as in XMTP.

@@ -6,8 +6,15 @@ public struct InconsistentState: Error, Equatable, Sendable, CustomStringConvert
 
 extension GroupState {
     /// Every member record, current and former, in ordinal order: what a snapshot stores.
-    public var records: [MemberRecord] {
-        roster.records.values.sorted { $0.ordinal < $1.ordinal }
+    public var records: [MemberRecord] { Array(roster.records) }
+
+    /// The number of member records, current and former.
+    public var recordCount: Int { roster.recordCount }
+
+    /// Calls `body` with every member record, current and former, in ordinal order, without
+    /// gathering them into an array first.
+    public func forEachRecord(_ body: (MemberRecord) throws -> Void) rethrows {
+        for record in roster.records { try body(record) }
     }
 
     /// The ordinal the next inbox to become a member will get.
@@ -17,8 +24,8 @@ extension GroupState {
     /// together so that a corrupt snapshot is an error rather than a wrong state.
     public init(
         restoring groupID: GroupID, kind: ConversationKind, creator: InboxID, createdAt: Milliseconds,
-        settings: GroupSettings, policies: PolicySet, metadata: GroupMetadata, records: [MemberRecord],
-        nextOrdinal: UInt64, lastAppliedTime: Milliseconds, lastAppliedSequence: UInt64,
+        settings: GroupSettings, policies: PolicySet, metadata: GroupMetadata, members: consuming RestoredMembers,
+        lastAppliedTime: Milliseconds, lastAppliedSequence: UInt64,
         fields: [(descriptor: FieldDescriptor, content: FieldContent)] = [],
         bans: Set<InboxID> = [], links: [String: Role] = [:], muteAll: Bool = false, allowList: Set<InboxID> = [],
         isDeleted: Bool = false
@@ -26,20 +33,9 @@ extension GroupState {
         self.init(groupID: groupID, kind: kind, creator: creator, createdAt: createdAt, settings: settings,
                   policies: policies, metadata: metadata, sequence: lastAppliedSequence)
         self.lastAppliedTime = lastAppliedTime
-        roster.reserveCapacity(records.count)
-        var previous: UInt64?
-        for record in records {
-            guard record.ordinal < nextOrdinal else {
-                throw InconsistentState(reason: "\(record.inbox) has ordinal \(record.ordinal), not below the next ordinal \(nextOrdinal)")
-            }
-            if let previous, record.ordinal <= previous {
-                throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(record.inbox)")
-            }
-            guard roster[record.inbox] == nil else { throw InconsistentState(reason: "\(record.inbox) appears twice") }
-            previous = record.ordinal
-            roster.put(record)
-        }
         // A state whose last members left still remembers how many ordinals were handed out.
+        let nextOrdinal = members.nextOrdinal
+        roster = members.roster
         roster.reserveOrdinals(upTo: nextOrdinal)
         for (descriptor, content) in fields {
             guard registry[descriptor.id] == nil, descriptor.name.map({ registry.descriptor(named: $0) == nil }) ?? true else {

@@ -1,18 +1,27 @@
 /// The member records of a conversation, indexed so that every change costs the same whatever
 /// the group's size: lookups by inbox, the join order for paging, counts and the admin lists are
 /// all kept up to date record by record, never rebuilt by a scan.
+///
+/// Records live in one array in ordinal order, which is the order a snapshot writes them in, so
+/// encoding needs no sort; a dictionary maps each inbox to its record's place, 20 bytes a
+/// bucket, where a dictionary of whole records took 120.
 struct Roster: Equatable, Sendable {
-    /// One place in the join order. `inbox` is nil once its holder left or was removed.
-    struct Slot: Equatable, Sendable {
-        let ordinal: UInt64
-        var inbox: InboxID?
+    /// One place in `entries`: a record, or the ghost a record left when it moved to the end
+    /// with a new ordinal. A ghost keeps its ordinal, so that the entries stay sorted by it.
+    struct Entry: Equatable, Sendable {
+        var record: MemberRecord
+        var isGhost = false
     }
 
-    /// Current and former members.
-    private(set) var records: [InboxID: MemberRecord] = [:]
-    /// Current members in increasing ordinal order, with holes where members left; compacted
-    /// once the holes outnumber the members, so it never grows with churn.
-    private(set) var order: [Slot] = []
+    /// Every record, current and former, in increasing ordinal order, with the ghosts of moved
+    /// records; compacted once the ghosts outnumber the records.
+    private var entries: [Entry] = []
+    private var ghosts = 0
+    /// Where each inbox's record is in `entries`.
+    private var positions: [InboxID: Int32] = [:]
+    /// The places in `entries` of current members, in ordinal order, with holes where members
+    /// left or moved; compacted once the holes outnumber the members, so it never grows with churn.
+    private var order: [Int32] = []
     private var holes = 0
     /// The ordinal the next inbox to become a member gets.
     private(set) var nextOrdinal: UInt64 = 0
@@ -21,35 +30,80 @@ struct Roster: Equatable, Sendable {
     private(set) var admins: Set<InboxID> = []
     private(set) var superAdmins: Set<InboxID> = []
 
-    subscript(inbox: InboxID) -> MemberRecord? { records[inbox] }
+    subscript(inbox: InboxID) -> MemberRecord? {
+        positions[inbox].map { entries[Int($0)].record }
+    }
+
+    /// Current and former members.
+    var recordCount: Int { positions.count }
+
+    /// Every record, current and former, in ordinal order.
+    var records: LazyMapSequence<LazyFilterSequence<[Entry]>, MemberRecord> {
+        entries.lazy.filter { !$0.isGhost }.map(\.record)
+    }
 
     static func == (lhs: Roster, rhs: Roster) -> Bool {
-        // The order's holes are bookkeeping: two rosters with the same records are the same.
-        lhs.records == rhs.records && lhs.nextOrdinal == rhs.nextOrdinal
+        // Ghosts and holes are bookkeeping: two rosters with the same records are the same.
+        lhs.recordCount == rhs.recordCount && lhs.nextOrdinal == rhs.nextOrdinal && lhs.records.elementsEqual(rhs.records)
     }
 
     /// Stores `record` in place of the inbox's previous one and updates every index. Records
-    /// that take a new place in the join order must come in increasing ordinal order.
+    /// that take a new ordinal must come in increasing ordinal order.
     mutating func put(_ record: MemberRecord) {
-        let old = records.updateValue(record, forKey: record.inbox)
-        let keepsPlace = old.map { $0.isCurrent && record.isCurrent && $0.ordinal == record.ordinal } ?? false
-        if let old, old.isCurrent {
+        guard let place = positions[record.inbox].map(Int.init) else {
+            append(record)
+            return
+        }
+        let old = entries[place].record
+        if old.isCurrent {
             headcount -= 1
             unindexRole(of: old)
-            if !keepsPlace { vacate(old.ordinal) }
         }
-        guard record.isCurrent else { return }
-        headcount += 1
-        indexRole(of: record)
-        if !keepsPlace {
-            order.append(Slot(ordinal: record.ordinal, inbox: record.inbox))
-            nextOrdinal = max(nextOrdinal, record.ordinal + 1)
+        if old.ordinal == record.ordinal {
+            entries[place].record = record
+            if old.isCurrent && !record.isCurrent {
+                holes += 1
+            } else if !old.isCurrent && record.isCurrent {
+                reenter(place)
+            }
+            if record.isCurrent {
+                headcount += 1
+                indexRole(of: record)
+            }
+        } else {
+            entries[place].isGhost = true
+            ghosts += 1
+            if old.isCurrent { holes += 1 }
+            append(record)
         }
+        compactIfSparse()
+    }
+
+    /// Appends the first record of an inbox restored from a snapshot, after checking that it
+    /// follows the previous one; `addedBy` shares the previous record's string when it names
+    /// the same inbox, as a batch's records all do, so that a restored roster holds one copy.
+    /// - Throws: ``InconsistentState`` when the inbox already has a record or the ordinals do
+    ///   not rise strictly.
+    mutating func restore(_ record: MemberRecord) throws(InconsistentState) {
+        var record = record
+        if let previous = entries.last?.record {
+            guard record.ordinal > previous.ordinal else {
+                throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(record.inbox)")
+            }
+            if let adder = previous.addedBy, record.addedBy == adder { record.addedBy = adder }
+        }
+        let place = Int32(truncatingIfNeeded: entries.count)
+        guard positions.updateValue(place, forKey: record.inbox) == nil else {
+            throw InconsistentState(reason: "\(record.inbox) appears twice")
+        }
+        entries.append(Entry(record: record))
+        enter(record, at: place)
     }
 
     /// Makes room for `count` records, so that restoring a large snapshot does not rehash.
     mutating func reserveCapacity(_ count: Int) {
-        records.reserveCapacity(count)
+        entries.reserveCapacity(count)
+        positions.reserveCapacity(count)
         order.reserveCapacity(count)
     }
 
@@ -59,23 +113,66 @@ struct Roster: Equatable, Sendable {
         nextOrdinal = max(nextOrdinal, next)
     }
 
-    /// The position in `order` of the first slot whose ordinal is at least `ordinal`.
+    /// The number of places in the join order, holes included.
+    var orderCount: Int { order.count }
+
+    /// The current member at `index` of the join order; nil for a hole.
+    func currentMember(atOrderIndex index: Int) -> MemberRecord? {
+        let entry = entries[Int(order[index])]
+        return entry.isGhost || !entry.record.isCurrent ? nil : entry.record
+    }
+
+    /// The position in the join order of the first place whose ordinal is at least `ordinal`.
     func position(from ordinal: UInt64) -> Int {
         var low = 0, high = order.count
         while low < high {
             let middle = (low + high) / 2
-            if order[middle].ordinal < ordinal { low = middle + 1 } else { high = middle }
+            if entries[Int(order[middle])].record.ordinal < ordinal { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
-    private mutating func vacate(_ ordinal: UInt64) {
-        let index = position(from: ordinal)
-        guard index < order.count, order[index].ordinal == ordinal else { return }
-        order[index].inbox = nil
-        holes += 1
-        if holes > 64 && holes > order.count / 2 {
-            order.removeAll { $0.inbox == nil }
+    private mutating func append(_ record: MemberRecord) {
+        let place = Int32(truncatingIfNeeded: entries.count)
+        positions[record.inbox] = place
+        entries.append(Entry(record: record))
+        enter(record, at: place)
+    }
+
+    /// Counts and indexes a record newly at `place`, the last of the entries.
+    private mutating func enter(_ record: MemberRecord, at place: Int32) {
+        nextOrdinal = max(nextOrdinal, record.ordinal + 1)
+        guard record.isCurrent else { return }
+        headcount += 1
+        indexRole(of: record)
+        order.append(place)
+    }
+
+    /// Puts back into the join order a former member's record that became current again in
+    /// place, keeping its ordinal (the reducer gives a returning member a new one instead).
+    private mutating func reenter(_ place: Int) {
+        let index = position(from: entries[place].record.ordinal)
+        if index < order.count && Int(order[index]) == place {
+            holes -= 1
+        } else {
+            order.insert(Int32(truncatingIfNeeded: place), at: index)
+        }
+    }
+
+    private mutating func compactIfSparse() {
+        if ghosts > 64 && ghosts > entries.count / 2 {
+            // Every place moves: rebuild the places and the join order from the records.
+            entries.removeAll { $0.isGhost }
+            ghosts = 0
+            order.removeAll(keepingCapacity: true)
+            holes = 0
+            for (place, entry) in entries.enumerated() {
+                positions[entry.record.inbox] = Int32(truncatingIfNeeded: place)
+                if entry.record.isCurrent { order.append(Int32(truncatingIfNeeded: place)) }
+            }
+        } else if holes > 64 && holes > order.count / 2 {
+            let entries = self.entries
+            order.removeAll { entries[Int($0)].isGhost || !entries[Int($0)].record.isCurrent }
             holes = 0
         }
     }

@@ -40,8 +40,7 @@ public enum StateCodec {
 
     /// The canonical encoding of `state`.
     public static func encode(_ state: GroupState) -> [UInt8] {
-        let records = state.records
-        var writer = BinaryWriter(reservingCapacity: estimatedSize(state, records))
+        var writer = BinaryWriter(reservingCapacity: estimatedSize(state))
         writer.writeByte(version)
         writer.writeGroupID(state.groupID)
         writer.writeByte(state.kind.wireTag)
@@ -68,7 +67,9 @@ public enum StateCodec {
         writer.writeVarint(state.lastAppliedTime)
         writer.writeVarint(state.lastAppliedSequence)
         writer.writeVarint(state.nextOrdinal)
-        writer.writeList(records) { writer, record in
+        // The roster keeps its records in ordinal order: written as they come, with no sort.
+        writer.writeCount(state.recordCount)
+        state.forEachRecord { record in
             writer.writeInbox(record.inbox)
             writer.writeRole(record.role)
             writer.writeMemberState(record.state)
@@ -113,10 +114,10 @@ public enum StateCodec {
 
     /// About what the encoding takes, so that a large state's buffer is allocated once: besides
     /// its inbox IDs, a record takes 10 to 49 bytes, under 30 unless its times are huge.
-    private static func estimatedSize(_ state: GroupState, _ records: [MemberRecord]) -> Int {
+    private static func estimatedSize(_ state: GroupState) -> Int {
         var size = 1_024 + state.metadata.name.utf8.count + state.metadata.description.utf8.count
             + state.metadata.imageURL.utf8.count + state.metadata.appData.utf8.count
-        for record in records {
+        state.forEachRecord { record in
             size += 30 + record.inbox.rawValue.utf8.count + (record.addedBy?.rawValue.utf8.count ?? 0)
         }
         return size
@@ -162,9 +163,16 @@ public enum StateCodec {
         let nextOrdinal = try reader.readVarint("state nextOrdinal")
         let recordsStart = reader.offset
         // A record takes at least seven bytes: a one-character inbox, role, state, two
-        // presence flags and the ordinal.
-        let records = try reader.readList("state member records", minimumSize: 7) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
-            try reader.readMemberRecord(version: recordVersion)
+        // presence flags and the ordinal. Each goes straight into the roster's storage.
+        let recordCount = try reader.readCount("state member records", minimumSize: 7)
+        var members = RestoredMembers(nextOrdinal: nextOrdinal, capacity: recordCount)
+        for _ in 0..<recordCount {
+            let record = try reader.readMemberRecord(version: recordVersion)
+            do throws(InconsistentState) {
+                try members.append(record)
+            } catch {
+                throw reader.failure("state member records", at: recordsStart, .inconsistentState(error.reason))
+            }
         }
         let fieldsStart = reader.offset
         // A version-1 state predates fields, but its log's create registered the well-known
@@ -186,7 +194,7 @@ public enum StateCodec {
         do throws(InconsistentState) {
             return try GroupState(
                 restoring: groupID, kind: kind, creator: creator, createdAt: createdAt, settings: settings,
-                policies: policies, metadata: metadata, records: records, nextOrdinal: nextOrdinal,
+                policies: policies, metadata: metadata, members: members,
                 lastAppliedTime: lastAppliedTime, lastAppliedSequence: lastAppliedSequence, fields: fields,
                 bans: lifecycle.bans, links: lifecycle.links, muteAll: lifecycle.muteAll, allowList: lifecycle.allowList,
                 isDeleted: lifecycle.isDeleted

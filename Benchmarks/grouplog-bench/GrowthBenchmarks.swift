@@ -1,0 +1,146 @@
+import GroupCodec
+import GroupCore
+import GroupTestSupport
+
+/// Issue 7's growth figures: one group at 1k, 10k, 100k and 1M members (1k and 10k with
+/// `--quick`), for each inbox shape: the time a commit of an everyday mix takes to apply, the
+/// memory a member costs (built by folding, and loaded from a snapshot), and the snapshot's
+/// size, encode and load times. Sections run when `--filter` matches `growth.apply`,
+/// `growth.memory` or `growth.snapshot`.
+struct GrowthBenchmarks {
+    let harness: Harness
+    let quick: Bool
+
+    /// The group sizes measured.
+    var sizes: [Int] { quick ? [1_000, 10_000] : [1_000, 10_000, 100_000, 1_000_000] }
+
+    /// Measures every size and shape, prints the table and returns the figures.
+    @discardableResult
+    func run() -> [GrowthFigures] {
+        let sections = (apply: harness.shouldRun("growth.apply"), memory: harness.shouldRun("growth.memory"), snapshot: harness.shouldRun("growth.snapshot"))
+        guard sections.apply || sections.memory || sections.snapshot else { return [] }
+        var figures: [GrowthFigures] = []
+        for shape in GrowthLog.InboxShape.allCases {
+            for members in sizes {
+                figures.append(measure(GrowthLog(shape: shape), members: members, apply: sections.apply, memory: sections.memory, snapshot: sections.snapshot))
+            }
+        }
+        print(Self.table(figures))
+        return figures
+    }
+
+    private func measure(_ log: GrowthLog, members: Int, apply: Bool, memory: Bool, snapshot: Bool) -> GrowthFigures {
+        ProcessMemory.trim()
+        let heapBefore = ProcessMemory.heapBytes
+        let residentBefore = ProcessMemory.residentBytes
+        var (state, cursor) = log.grown(to: members)
+        let heapGrowth = perMember(ProcessMemory.heapBytes, heapBefore, state)
+        let residentGrowth = perMember(ProcessMemory.residentBytes, residentBefore, state)
+
+        var snapshotBytes: Int?, encodeSeconds: Double?, loadSeconds: Double?, restoredHeap: Double?
+        if snapshot {
+            let encoded = StateCodec.encode(state)
+            snapshotBytes = encoded.count
+            encodeSeconds = median { _ = StateCodec.encode(state) }
+            loadSeconds = median { _ = try? StateCodec.decode(encoded) }
+            // The snapshot's bytes must outlive the reading, or their release would hide the growth.
+            withExtendedLifetime(encoded) {
+                ProcessMemory.trim()
+                let before = ProcessMemory.heapBytes
+                let restored = try? StateCodec.decode(encoded)
+                restoredHeap = perMember(ProcessMemory.heapBytes, before, state)
+                if restored != state { print("warning: the \(members)-member state does not load back equal to itself") }
+            }
+        }
+        var applySeconds: Double?
+        if apply {
+            applySeconds = applyTime(log, &state, &cursor, members: members)
+        }
+        return GrowthFigures(
+            members: state.memberCount, inboxShape: log.shape.rawValue, applySecondsPerCommit: applySeconds,
+            heapBytesPerMember: memory ? heapGrowth : nil, residentBytesPerMember: memory ? residentGrowth : nil,
+            restoredHeapBytesPerMember: restoredHeap, snapshotBytes: snapshotBytes, encodeSeconds: encodeSeconds, loadSeconds: loadSeconds
+        )
+    }
+
+    /// The median over the runs of the time per commit of a fresh round of everyday commits,
+    /// applied in place to the one state (a copy would cost the whole roster).
+    private func applyTime(_ log: GrowthLog, _ state: inout GroupState, _ cursor: inout GrowthLog.Cursor, members: Int) -> Double {
+        var random = SeededGenerator(seed: 7)
+        let rounds = quick ? 125 : 250
+        var seconds: [Double] = []
+        var rejected = 0
+        for run in 0..<(harness.warmups + harness.runs) {
+            let commits = log.everydayCommits(rounds: rounds, members: members, after: &cursor, random: &random)
+            let start = Clock.now()
+            rejected += Self.apply(commits, to: &state)
+            let elapsed = Clock.now() - start
+            if run >= harness.warmups { seconds.append(elapsed / Double(commits.count)) }
+        }
+        let expected = 2 * rounds * (harness.warmups + harness.runs)
+        if rejected != expected { print("note: \(rejected) commits of the everyday mix were rejected where \(expected) were meant to be") }
+        return seconds.sorted()[seconds.count / 2]
+    }
+
+    /// Applies `commits` in place and counts the rejected ones. Kept out of line so that a
+    /// profiler can single out the timed part (callgrind's `--toggle-collect`).
+    @inline(never)
+    static func apply(_ commits: [Commit], to state: inout GroupState) -> Int {
+        var rejected = 0
+        for commit in commits {
+            do { try state.apply(commit) } catch { rejected += 1 }
+        }
+        return rejected
+    }
+
+    private func median(_ body: () -> Void) -> Double {
+        for _ in 0..<harness.warmups { body() }
+        var seconds: [Double] = []
+        for _ in 0..<harness.runs {
+            let start = Clock.now()
+            body()
+            seconds.append(Clock.now() - start)
+        }
+        return seconds.sorted()[seconds.count / 2]
+    }
+
+    /// The figures as a table, apply times also as a multiple of the smallest group's.
+    static func table(_ figures: [GrowthFigures]) -> String {
+        let header = ["members", "inboxes", "apply us/commit", "x 1k", "heap B/member", "RSS B/member", "loaded heap B/member", "snapshot bytes", "B/member", "encode ms", "load ms"]
+        var rows = [header]
+        for figure in figures {
+            let smallest = figures.first { $0.inboxShape == figure.inboxShape }?.applySecondsPerCommit
+            rows.append([
+                Report.format(Double(figure.members)), figure.inboxShape,
+                figure.applySecondsPerCommit.map { Report.format($0 * 1e6, decimals: 2) } ?? "-",
+                ratio(figure.applySecondsPerCommit, smallest).map { Report.format($0, decimals: 2) } ?? "-",
+                figure.heapBytesPerMember.map { Report.format($0) } ?? "-",
+                figure.residentBytesPerMember.map { Report.format($0) } ?? "-",
+                figure.restoredHeapBytesPerMember.map { Report.format($0) } ?? "-",
+                figure.snapshotBytes.map { Report.format(Double($0)) } ?? "-",
+                figure.snapshotBytes.map { Report.format(Double($0) / Double(figure.members), decimals: 1) } ?? "-",
+                figure.encodeSeconds.map { Report.format($0 * 1e3, decimals: 1) } ?? "-",
+                figure.loadSeconds.map { Report.format($0 * 1e3, decimals: 1) } ?? "-",
+            ])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = ["", "Growth (targets at 1M members: apply at most 1.5x its time at 1k, at most 300 B/member, load in 200 ms or less)"]
+        for (index, row) in rows.enumerated() {
+            lines.append(row.enumerated().map { column, cell in column == 1 ? cell.padded(widths[column]) : cell.leftPadded(widths[column]) }.joined(separator: "  "))
+            if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The growth from `before` to `after`, per member of `state`; nil when either was not read.
+private func perMember(_ after: Int?, _ before: Int?, _ state: GroupState) -> Double? {
+    guard let after, let before else { return nil }
+    return Double(after - before) / Double(state.memberCount)
+}
+
+/// `value` over `base`; nil when either is missing.
+private func ratio(_ value: Double?, _ base: Double?) -> Double? {
+    guard let value, let base, base > 0 else { return nil }
+    return value / base
+}
