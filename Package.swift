@@ -18,6 +18,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLMDB", path: "Sources/CLMDB", pkgConfig: "lmdb", providers: [.apt(["liblmdb-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // The SQLite rival of the benchmarks only; no product of GroupLog links it.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "GroupCore", swiftSettings: strict),
         .target(name: "GroupCodec", dependencies: ["GroupCore", "CCrypto"], swiftSettings: strict),
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
@@ -25,8 +27,16 @@ let package = Package(
         .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupAudit"], swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
-            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport"],
+            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport", "SQLiteEventStore"],
             path: "Benchmarks/grouplog-bench",
+            swiftSettings: strict
+        ),
+        // The event store a team would otherwise write (SQLite, JSON payloads), measured beside
+        // GroupLog by grouplog-bench.
+        .target(
+            name: "SQLiteEventStore",
+            dependencies: ["GroupCore", "CSQLite"],
+            path: "Benchmarks/SQLiteEventStore",
             swiftSettings: strict
         ),
         .target(
@@ -39,6 +49,7 @@ let package = Package(
         .testTarget(name: "GroupCodecTests", dependencies: ["GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SQLiteEventStoreTests", dependencies: ["SQLiteEventStore", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

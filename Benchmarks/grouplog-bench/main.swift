@@ -29,3 +29,5 @@ if quick {
 ReducerBenchmarks(harness: harness, quick: quick).run()
 let summary = StoreBenchmarks(harness: harness, quick: quick).run()
 if !summary.isEmpty { print(summary.text) }
+let sqlite = SQLiteBenchmarks(harness: harness, quick: quick).run()
+if !sqlite.table.isEmpty { print(sqlite.table.text) }
