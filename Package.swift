@@ -18,7 +18,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLMDB", path: "Sources/CLMDB", pkgConfig: "lmdb", providers: [.apt(["liblmdb-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // For the benchmarks only; no product of GroupLog links them: glibc's malloc statistics,
+        // and SQLite for the rival event store.
         .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "GroupCore", swiftSettings: strict),
         .target(name: "GroupCodec", dependencies: ["GroupCore", "CCrypto"], swiftSettings: strict),
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
@@ -26,8 +29,16 @@ let package = Package(
         .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupAudit"], swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
-            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport", "CMalloc"],
+            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport", "CMalloc", "SQLiteEventStore"],
             path: "Benchmarks/grouplog-bench",
+            swiftSettings: strict
+        ),
+        // The event store a team would otherwise write (SQLite, JSON payloads), measured beside
+        // GroupLog by grouplog-bench.
+        .target(
+            name: "SQLiteEventStore",
+            dependencies: ["GroupCore", "CSQLite"],
+            path: "Benchmarks/SQLiteEventStore",
             swiftSettings: strict
         ),
         .target(
@@ -40,6 +51,7 @@ let package = Package(
         .testTarget(name: "GroupCodecTests", dependencies: ["GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SQLiteEventStoreTests", dependencies: ["SQLiteEventStore", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -8,6 +8,8 @@ GROUPLOG_APT_PACKAGES=(
   binutils git gnupg2 libc6-dev libcurl4-openssl-dev libedit2 libgcc-12-dev libpython3-dev
   libsqlite3-0 libstdc++-12-dev libxml2-dev libz3-dev pkg-config tzdata zlib1g-dev
   liblmdb-dev libssl-dev lmdb-utils
+  # The SQLite rival of grouplog-bench (Benchmarks/SQLiteEventStore).
+  libsqlite3-dev
 )
 
 # What the tests need besides: Debian's chromium, which loads the audit page headless

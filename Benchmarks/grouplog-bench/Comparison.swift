@@ -8,6 +8,8 @@ struct Comparison {
         case overheadAtMost(Double)
         /// A median run of at most this many seconds.
         case medianAtMost(Double)
+        /// At least this many times the rival's rate (the rival's time per unit over the figure's).
+        case speedupAtLeast(Double)
     }
 
     let figure: Harness.Result?
@@ -29,6 +31,7 @@ struct Comparison {
         case let .rateAtLeast(rate): return figure.ratePerSecond >= rate
         case let .overheadAtMost(fraction): return timeRatio.map { $0 <= 1 + fraction }
         case let .medianAtMost(seconds): return figure.median <= seconds
+        case let .speedupAtLeast(factor): return timeRatio.map { $0 * factor <= 1 }
         }
     }
 }

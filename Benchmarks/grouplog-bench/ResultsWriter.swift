@@ -3,12 +3,15 @@ import Glibc
 #endif
 
 /// Writes a run's results into a directory: `benchmarks.csv` (every figure and every comparison
-/// with its rival, ratio and target) and one SVG file per chart.
+/// with its rival, ratio and target), `growth.csv` (the growth benchmark, one row per group size)
+/// and SVG charts of throughput and memory against group size.
 struct ResultsWriter {
     let directory: String
 
-    func write(_ table: SummaryTable, charts: [(file: String, chart: SVGChart)]) {
+    func write(_ table: SummaryTable, growth: [GrowthFigures]) {
         mkdir(directory, 0o755)
+        let charts = growth.isEmpty ? [] : GrowthCharts(growth).all
+        if !growth.isEmpty { save(([GrowthFigures.csvHeader] + growth.map(\.csvRow)).joined(separator: "\n") + "\n", as: "growth.csv") }
         var rows = [["name", "value", "unit", "rival", "rival_value", "rival_unit", "time_ratio", "target", "verdict"]]
         for figure in table.figures {
             rows.append([figure.name, number(figure.value), figure.unit, "", "", "", "", "", ""])
@@ -25,7 +28,8 @@ struct ResultsWriter {
         }
         save(rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n") + "\n", as: "benchmarks.csv")
         for (file, chart) in charts where !chart.series.isEmpty { save(chart.svg, as: file) }
-        print("wrote \(directory)/benchmarks.csv" + charts.map { ", \($0.file)" }.joined())
+        let written = ["benchmarks.csv"] + (growth.isEmpty ? [] : ["growth.csv"]) + charts.map(\.file)
+        print("wrote \(written.joined(separator: ", ")) in \(directory)")
     }
 
     private func reading(_ result: Harness.Result, _ comparison: Comparison) -> (String, String) {

@@ -50,6 +50,7 @@ struct SummaryTable {
         case let .rateAtLeast(rate): ">= \(Report.format(rate))/s"
         case let .overheadAtMost(fraction): "<= \(Report.format(1 + fraction, decimals: 2))x rival"
         case let .medianAtMost(seconds): "median <= \(Report.format(seconds * 1000, decimals: 0)) ms"
+        case let .speedupAtLeast(factor): ">= \(Report.format(factor))x rival's rate"
         }
     }
 }

@@ -16,10 +16,7 @@ enum Threads {
                 task.body()
                 return nil
             }, task)
-            guard created == 0 else {
-                print("error: cannot start a thread: \(String(cString: strerror(created)))")
-                exit(1)
-            }
+            guard created == 0 else { exitWithMessage("cannot start thread \(index): \(String(cString: strerror(created)))") }
             threads.append(thread)
         }
         for thread in threads { pthread_join(thread, nil) }

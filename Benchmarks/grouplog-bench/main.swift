@@ -33,4 +33,8 @@ let growth = GrowthBenchmarks(harness: harness, quick: quick).run()
 var summary = StoreBenchmarks(harness: harness, quick: quick).run()
 summary.figures += WorkloadBenchmarks(harness: harness, quick: quick).run()
 if !summary.isEmpty { print(summary.text) }
-if let resultsDirectory { ResultsWriter(directory: resultsDirectory).write(summary, charts: []) }
+let sqlite = SQLiteBenchmarks(harness: harness, quick: quick).run()
+if !sqlite.table.isEmpty { print(sqlite.table.text) }
+summary.comparisons += sqlite.table.comparisons
+summary.figures += sqlite.figures
+if let resultsDirectory { ResultsWriter(directory: resultsDirectory).write(summary, growth: growth) }
