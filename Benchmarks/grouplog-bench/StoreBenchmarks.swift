@@ -24,7 +24,7 @@ struct StoreBenchmarks {
     }
 
     /// The snapshot intervals `state(of:at:)` is measured with: the default and its neighbours.
-    static let snapshotIntervals = Set<UInt64>([100, 1_000, 10_000, StoreOptions.defaultSnapshotInterval]).sorted()
+    static let snapshotIntervals = Set<UInt64>([1_000, 10_000, StoreOptions.defaultSnapshotInterval]).sorted()
 
     init(harness: Harness, quick: Bool) {
         self.harness = harness

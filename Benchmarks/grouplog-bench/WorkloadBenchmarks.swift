@@ -45,13 +45,17 @@ struct WorkloadBenchmarks {
         // Ingest, once: a fresh store per run would rebuild the largest stores several times.
         let before = (ProcessMemory.residentBytes ?? 0)
         ProcessMemory.resetPeak()
+        var applied = 0
         let start = Clock.now()
         do {
             let store = stored.open()
-            for batch in log.batches(of: batch) { orExit("ingest a batch") { try store.ingest(batch) } }
+            for batch in log.batches(of: batch) {
+                applied += orExit("ingest a batch") { try store.ingest(batch) }.filter(\.isApplied).count
+            }
         }
         let ingestSeconds = Clock.now() - start
         figures.append(Figure("\(prefix).ingest", Double(log.count) / ingestSeconds, "commits/s"))
+        figures.append(Figure("\(prefix).applied", Double(applied) / Double(log.count) * 100, "% of commits"))
         figures.append(Figure("\(prefix).ingest.peakRSS", megabytes(ProcessMemory.peakResidentBytes - before), "MB above start"))
         figures.append(Figure("\(prefix).bytesPerCommit", Double(stored.dataSize) / Double(log.count), "bytes"))
 

@@ -141,7 +141,7 @@ extension GroupStore {
         let bytes = CommitCodec.encode(commit)
         try txn.put(databases.commits, key: key, value: bytes, options: placement)
         try txn.put(databases.outcomes, key: key, value: OutcomeCodec.encode(outcome), options: placement)
-        if commit.sequence % options.snapshotInterval == 0 && commit.sequence > 0 {
+        if options.snapshotSchedule.isDue(at: commit.sequence, members: replica.state?.memberCount ?? 0) {
             try txn.put(databases.snapshots, key: key, value: SnapshotRecord.encode(replica.state), options: placement)
         }
         let newHead = GroupHead(number: number, sequence: commit.sequence, hash: SHA256.hash(bytes))

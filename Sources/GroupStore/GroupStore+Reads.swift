@@ -55,7 +55,8 @@ extension GroupStore {
     }
 
     /// The group's state after commit `sequence` (the head when nil): the nearest snapshot plus
-    /// at most `snapshotInterval` commits, every one checked against the chain.
+    /// the commits after it (at most the snapshot schedule's interval), every one checked
+    /// against the chain.
     public func state(of group: GroupID, at sequence: UInt64? = nil) throws(StoreError) -> StoredState {
         try reading { txn in
             let head = try existingHead(of: group, in: txn)

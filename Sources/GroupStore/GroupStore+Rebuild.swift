@@ -83,7 +83,7 @@ extension GroupStore {
                 current = nil
                 let outcome = log.replica.fold(commit)
                 try txn.put(databases.outcomes, key: StoreKeys.entry(number, sequence), value: OutcomeCodec.encode(outcome))
-                if sequence > 0 && sequence % options.snapshotInterval == 0 {
+                if options.snapshotSchedule.isDue(at: sequence, members: log.replica.state?.memberCount ?? 0) {
                     try txn.put(databases.snapshots, key: StoreKeys.entry(number, sequence), value: SnapshotRecord.encode(log.replica.state))
                     snapshots += 1
                 }

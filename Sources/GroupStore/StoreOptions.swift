@@ -2,8 +2,9 @@ import GroupCodec
 
 /// How a store is opened.
 public struct StoreOptions: Sendable, Equatable {
-    /// A snapshot of a group's state is written every this many commits, so that the state at any
-    /// sequence costs one snapshot load and at most this many commits of replay.
+    /// A snapshot of a group's state is written every this many commits (stretched tenfold for
+    /// each tenfold of members beyond 10,000: `SnapshotSchedule`), so that the state at any
+    /// sequence costs one snapshot load and at most that many commits of replay.
     public var snapshotInterval: UInt64
     /// The LMDB map's initial size in bytes; it grows as needed.
     public var initialMapSize: Int
@@ -21,9 +22,9 @@ public struct StoreOptions: Sendable, Equatable {
     public var configuration: OperatorConfiguration
 
     /// The interval chosen by measurement (README, "Benchmarks"): for groups up to thousands of
-    /// members a state read is one small snapshot and at most 1,000 commits (about 1.5 ms);
-    /// for a group of 100,000 the snapshot load dominates (about 100 ms) and 10,000 reads as
-    /// fast with an eighth of the disk, so such stores may set a larger interval.
+    /// members a state read is one small snapshot and at most 1,000 commits (about 1.5 ms); for
+    /// a group of 100,000 the snapshot load dominates, which is why the schedule stretches the
+    /// interval for large groups.
     public static let defaultSnapshotInterval: UInt64 = 1_000
 
     public init(
@@ -38,4 +39,7 @@ public struct StoreOptions: Sendable, Equatable {
         self.create = create
         self.configuration = configuration
     }
+
+    /// When snapshots are written, from `snapshotInterval`.
+    var snapshotSchedule: SnapshotSchedule { SnapshotSchedule(interval: snapshotInterval) }
 }
