@@ -35,7 +35,7 @@ public enum ExplanationText {
             lines.append("change \(change.index): \(change.change.summary)")
             for inbox in change.inboxes { lines.append("  \(inbox.inbox): \(inbox.standing)") }
             for check in change.checks { lines += self.lines(check, indent: "  ") }
-            lines.append("  result: " + describe(change.result, failing: explanation.failingIndex))
+            lines.append("  result: " + describe(change.result, failing: explanation.outcome.rejection?.changeIndex))
         }
         switch explanation.outcome {
         case let .applied(events):
@@ -92,13 +92,5 @@ public enum ExplanationText {
         case let .rejected(rejection): "rejected \(rejection.code): \(rejection.detail)"
         case .notJudged: "not judged: change \(failing.map(String.init) ?? "?") was rejected before it"
         }
-    }
-}
-
-extension CommitExplanation {
-    /// The index of the change that was rejected, if one was.
-    var failingIndex: Int? {
-        if case let .rejected(rejection) = outcome { return rejection.changeIndex }
-        return nil
     }
 }

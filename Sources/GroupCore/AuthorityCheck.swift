@@ -33,7 +33,7 @@ public struct AuthorityCheck: Equatable, Sendable {
         /// `create`: anyone may create a conversation, and becomes its first member.
         case create
 
-        /// A short name for the rule: `policy addMember`, `superAdminOnly`, `seniority`.
+        /// The rule's name in JSON: `slotPolicy`, `superAdminOnly`, `seniority`.
         public var name: String {
             switch self {
             case .actingMember: "actingMember"
