@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GroupCodec", targets: ["GroupCodec"]),
         .library(name: "GroupStore", targets: ["GroupStore"]),
         .library(name: "GroupAudit", targets: ["GroupAudit"]),
+        .library(name: "GroupLog", targets: ["GroupLog"]),
         .executable(name: "grouplog", targets: ["grouplog"]),
         .executable(name: "grouplog-bench", targets: ["grouplog-bench"]),
     ],
@@ -26,6 +27,7 @@ let package = Package(
         .target(name: "GroupCodec", dependencies: ["GroupCore", "CCrypto"], swiftSettings: strict),
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
         .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupStore"], swiftSettings: strict),
+        .target(name: "GroupLog", dependencies: ["GroupCore", "GroupCodec", "GroupStore"], swiftSettings: strict),
         .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupAudit"], swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "SQLiteEventStoreTests", dependencies: ["SQLiteEventStore", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupLogTests", dependencies: ["GroupLog", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The conversations of one acting inbox (XMTP's `client.conversations`).
+public struct Conversations: Sendable {
+    /// The store the conversations live in.
+    public let store: GroupLogStore
+    /// The inbox that creates, reads and writes.
+    public let inboxId: InboxID
+
+    /// Conversations of `inboxId` in `store`.
+    public init(store: GroupLogStore, inboxId: InboxID) {
+        self.store = store
+        self.inboxId = inboxId
+    }
+
+    /// Creates a group with the acting inbox as its super admin and `members` as members.
+    /// - Throws: `GroupLogError.rejected` when the reducer refuses the `create` (a duplicate
+    ///   member, text over its limit, a bad policy), nothing written.
+    public func newGroup(
+        with members: [InboxID], options: CreateGroupOptions = CreateGroupOptions()
+    ) async throws(GroupLogError) -> Group {
+        try create(options.groupId, options.creation(members: members))
+    }
+
+    /// Creates a DM between the acting inbox and `peer`.
+    /// - Parameter groupId: the DM's ID; nil draws a fresh one.
+    public func newConversation(with peer: InboxID, groupId: GroupID? = nil) async throws(GroupLogError) -> Group {
+        try create(groupId, CreateConversation(kind: .dm, members: [peer]))
+    }
+
+    /// The conversation with this ID, or nil when the store holds none.
+    public func findGroup(groupId: GroupID) async throws(GroupLogError) -> Group? {
+        let open = try store.open()
+        do throws(StoreError) {
+            guard try open.state(of: groupId).state != nil else { return nil }
+        } catch {
+            if case .groupNotFound = error { return nil }
+            throw GroupLogError(error)
+        }
+        return Group(id: groupId, inboxId: inboxId, store: store)
+    }
+
+    /// The conversation with this ID text, or nil when the store holds none.
+    /// - Throws: `GroupLogError.invalidArgument` when the text is not a group ID.
+    public func findGroup(groupId: String) async throws(GroupLogError) -> Group? {
+        try await findGroup(groupId: GroupID(checking: groupId))
+    }
+
+    /// The conversations the acting inbox is a current member of, in group ID order.
+    public func list() async throws(GroupLogError) -> [Group] {
+        let inbox = inboxId
+        return try store.reading { store throws(StoreError) in try store.groups(containing: inbox) }
+            .map { Group(id: $0, inboxId: inboxId, store: store) }
+    }
+
+    private func create(_ groupId: GroupID?, _ request: CreateConversation) throws(GroupLogError) -> Group {
+        // The core draws no random numbers; an app-level ID may (32 hex digits, a valid group ID).
+        let id = groupId ?? GroupID(unchecked: UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))
+        _ = try store.submit(to: id, actor: inboxId, changes: [.create(request)])
+        return Group(id: id, inboxId: inboxId, store: store)
+    }
+}

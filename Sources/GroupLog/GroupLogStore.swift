@@ -1,0 +1,103 @@
+import GroupCodec
+import Synchronization
+
+/// A GroupLog store opened for an app: the entry point of the library.
+///
+/// Open one per path and process, share it between tasks, and make a `Conversations` for each
+/// acting inbox with `conversations(as:)`.
+///
+/// Calls are `async` but run the store's synchronous calls on the caller's thread. That keeps
+/// LMDB's rule that a write transaction begins and commits on one thread: `GroupStore.submit`
+/// never suspends, and a thread waiting in it is either the one running the shared write
+/// transaction from its `begin` to its `commit`, or one blocked until that thread has
+/// committed its submit (group commit). No transaction ever spans an `await`.
+public final class GroupLogStore: Sendable {
+    /// The store's directory.
+    public let path: String
+    /// How the store was opened.
+    public let options: Options
+    /// Nil once closed. Calls in flight keep their own reference, so the environment closes
+    /// when the last of them returns.
+    private let store: Mutex<GroupStore?>
+
+    /// Opens the store at `path`, creating it when `options.create` is set.
+    /// - Throws: `GroupLogError.invalidArgument` for bad options, `GroupLogError.store` when
+    ///   the store cannot be opened.
+    public init(path: String, options: Options = Options()) throws(GroupLogError) {
+        guard !path.isEmpty else { throw .invalidArgument("the store path is empty") }
+        self.path = path
+        self.options = options
+        let storeOptions = try options.storeOptions()
+        do throws(StoreError) {
+            store = Mutex(try GroupStore(path: path, options: storeOptions))
+        } catch {
+            throw GroupLogError(error)
+        }
+    }
+
+    /// Closes the store; every later call throws `GroupLogError.closed`. Closing twice is harmless.
+    public func close() {
+        store.withLock { $0 = nil }
+    }
+
+    /// Whether `close()` was called.
+    public var isClosed: Bool {
+        store.withLock { $0 == nil }
+    }
+
+    /// The conversations as `inbox` sees and writes them.
+    public func conversations(as inbox: InboxID) -> Conversations {
+        Conversations(store: self, inboxId: inbox)
+    }
+
+    /// The conversations as the inbox with this ID text sees and writes them.
+    /// - Throws: `GroupLogError.invalidArgument` when the text is not an inbox ID.
+    public func conversations(as inboxId: String) throws(GroupLogError) -> Conversations {
+        conversations(as: try InboxID(checking: inboxId))
+    }
+
+    /// The open store.
+    /// - Throws: `GroupLogError.closed` after `close()`.
+    func open() throws(GroupLogError) -> GroupStore {
+        guard let open = store.withLock({ $0 }) else { throw .closed }
+        return open
+    }
+
+    /// Runs one store call, lifting its error.
+    func reading<T>(_ body: (GroupStore) throws(StoreError) -> T) throws(GroupLogError) -> T {
+        let open = try open()
+        do throws(StoreError) {
+            return try body(open)
+        } catch {
+            throw GroupLogError(error)
+        }
+    }
+
+    /// Submits `changes` to `group` as `actor`, stamped with the clock.
+    ///
+    /// Concurrent writers read the clock before their turn in the write order, so a writer can
+    /// hold a time earlier than a commit that got in first. The reducer rejects that commit
+    /// (`timeWentBackwards`, nothing written) and it is retried at the later time: times stay
+    /// monotonic without a lock around clock and submit.
+    /// - Throws: `GroupLogError.rejected` when the reducer refuses it (nothing written).
+    @discardableResult
+    func submit(to group: GroupID, actor: InboxID, changes: [Change]) throws(GroupLogError) -> CommitReceipt {
+        let open = try open()
+        var time = options.now()
+        var attempts = 0
+        while true {
+            do throws(StoreError) {
+                let submitted = try open.submit(to: group, actor: actor, time: time, changes: changes)
+                return CommitReceipt(sequence: submitted.commit.sequence, time: submitted.commit.time)
+            } catch {
+                attempts += 1
+                if case let .rejected(rejection) = error, case let .timeWentBackwards(_, last) = rejection.reason,
+                   attempts < 16 {
+                    time = max(options.now(), last)
+                    continue
+                }
+                throw GroupLogError(error)
+            }
+        }
+    }
+}
