@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "GroupLog", targets: ["GroupLog"]),
         .executable(name: "grouplog", targets: ["grouplog"]),
         .executable(name: "grouplog-bench", targets: ["grouplog-bench"]),
+        .executable(name: "grouplog-example-fields", targets: ["grouplog-example-fields"]),
     ],
     targets: [
         .systemLibrary(name: "CLMDB", path: "Sources/CLMDB", pkgConfig: "lmdb", providers: [.apt(["liblmdb-dev"])]),
@@ -33,6 +34,13 @@ let package = Package(
             name: "grouplog-bench",
             dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport", "CMalloc", "SQLiteEventStore"],
             path: "Benchmarks/grouplog-bench",
+            swiftSettings: strict
+        ),
+        // The seed's Swift example flow for configurable fields, run against a temporary store.
+        .executableTarget(
+            name: "grouplog-example-fields",
+            dependencies: ["GroupLog"],
+            path: "Examples/FieldsExample",
             swiftSettings: strict
         ),
         // The event store a team would otherwise write (SQLite, JSON payloads), measured beside

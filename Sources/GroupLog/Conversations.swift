@@ -23,7 +23,9 @@ public struct Conversations: Sendable {
     }
 
     /// Creates a DM between the acting inbox and `peer`.
-    /// - Parameter groupId: the DM's ID; nil draws a fresh one.
+    /// - Parameters:
+    ///   - peer: the other participant.
+    ///   - groupId: the DM's ID; nil draws a fresh one.
     public func newConversation(with peer: InboxID, groupId: GroupID? = nil) async throws(GroupLogError) -> Group {
         try create(groupId, CreateConversation(kind: .dm, members: [peer]))
     }

@@ -19,8 +19,10 @@ extension Group {
     }
 
     /// Sets the app data (up to 8,192 bytes).
-    /// - Parameter expected: the value the caller last saw; the write is rejected with
-    ///   `appDataSuperseded` when the stored value differs. Nil skips the check.
+    /// - Parameters:
+    ///   - data: the new app data.
+    ///   - expected: the value the caller last saw; the write is rejected with
+    ///     `appDataSuperseded` when the stored value differs. Nil skips the check.
     @discardableResult
     public func updateAppData(_ data: String, expected: String? = nil) async throws(GroupLogError) -> CommitReceipt {
         try submit(.updateAppData(data: data, expected: expected))

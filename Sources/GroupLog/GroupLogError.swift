@@ -21,6 +21,7 @@ public enum GroupLogError: Error, Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// A one-line message: the rejection with its code and reason, or what failed.
     public var description: String {
         switch self {
         case .closed: "the store is closed"
