@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The tests: unit, property and fixture tests (swift test), then every fixture through the CLI,
 # then the benchmarks' quick mode, to prove they still run and write their results (its timings
-# come from a debug build and are never judged).
+# come from a debug build and are never judged), then the library's documentation (docc warnings
+# fail it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -20,3 +21,4 @@ trap 'rm -rf "$results"' EXIT
 .build/debug/grouplog-bench --quick --results "$results" > "$results/quick.txt"
 test -s "$results/benchmarks.csv"
 echo "benchmarks: the quick run finished and wrote $(($(wc -l < "$results/benchmarks.csv") - 1)) figures"
+bash scripts/docs.sh

@@ -40,7 +40,9 @@ extension Group {
     }
 
     /// Admits `inboxId`'s pending join request.
-    /// - Parameter role: the role to grant, at most moderator; nil grants the role it asked for.
+    /// - Parameters:
+    ///   - inboxId: the inbox whose request is admitted.
+    ///   - role: the role to grant, at most moderator; nil grants the role it asked for.
     /// - Throws: `GroupLogError.rejected` (`permissionDenied` under the approve-joins policy,
     ///   `joinRequestNotFound`, `invalidRole`), nothing written.
     @discardableResult
@@ -99,7 +101,9 @@ extension Group {
     // MARK: Roles, ownership, leaving, deletion
 
     /// Sets the role of `inboxIds`, each below the acting inbox's role, in one commit.
-    /// - Parameter role: at most moderator; admins and super admins have their own calls.
+    /// - Parameters:
+    ///   - inboxIds: the members whose role changes.
+    ///   - role: at most moderator; admins and super admins have their own calls.
     /// - Throws: `GroupLogError.invalidArgument` for an empty list; `GroupLogError.rejected`
     ///   (`permissionDenied` under the set-role policy or the seniority rule, `memberNotFound`,
     ///   `invalidRole`), nothing written.

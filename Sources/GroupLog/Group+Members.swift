@@ -1,8 +1,15 @@
 /// Membership (XMTP's member methods, with Swift's `members:` label).
 extension Group {
-    /// The current members, in join order.
+    /// The current members, in join order, each with its handles as the store's directory holds
+    /// them now.
     public func members() async throws(GroupLogError) -> [Member] {
-        try current().0.allMembers.map { Member(inboxId: $0.inbox, role: $0.role, state: $0.state) }
+        let records = try current().0.allMembers
+        let directory = try store.reading { store throws(StoreError) in try store.directory(for: records.map(\.inbox)) }
+        return records.map { record in
+            let handles = directory.handles(of: record.inbox)
+            return Member(inboxId: record.inbox, role: record.role, state: record.state,
+                          handle: handles.handle, otherHandles: handles.otherHandles)
+        }
     }
 
     /// Adds `members` in one commit.

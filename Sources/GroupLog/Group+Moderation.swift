@@ -98,7 +98,9 @@ extension Group {
     /// Whether `inboxId` may send at `time`: not an observer, active, not blocked for all nor
     /// muted past `time`, and while mute-all is on an admin or on the allow list; never in a
     /// deleted group.
-    /// - Parameter time: when to judge; nil reads the store's clock.
+    /// - Parameters:
+    ///   - inboxId: the inbox asked about.
+    ///   - time: when to judge; nil reads the store's clock.
     public func canSend(inboxId: InboxID, at time: Milliseconds? = nil) async throws(GroupLogError) -> Bool {
         let state = try current().0
         return state.canSend(inboxId, at: time ?? store.options.now())

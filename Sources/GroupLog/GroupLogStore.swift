@@ -63,6 +63,14 @@ public final class GroupLogStore: Sendable {
         return open
     }
 
+    /// Records that `inbox` claims `identity` (a handle or an account), so that `addMembers` can
+    /// name the inbox by it and `members()` shows its handles. Claiming one it already holds
+    /// changes nothing.
+    /// - Throws: `GroupLogError.store` (`identityClaimed`) when another inbox holds it.
+    public func claim(_ identity: PublicIdentity, for inbox: InboxID) async throws(GroupLogError) {
+        try reading { store throws(StoreError) in try store.claim(identity, for: inbox) }
+    }
+
     /// Runs one store call, lifting its error.
     func reading<T>(_ body: (GroupStore) throws(StoreError) -> T) throws(GroupLogError) -> T {
         let open = try open()

@@ -6,11 +6,18 @@ public struct Member: Equatable, Sendable {
     public let role: Role
     /// Active, invited, pending approval or pending removal.
     public let state: MemberState
+    /// The inbox's current handle, the text that identifies the member to people; nil when it
+    /// claims none.
+    public let handle: String?
+    /// The inbox's other handles, most recent first: secondary information only.
+    public let otherHandles: [String]
 
     /// A member with these fields.
-    public init(inboxId: InboxID, role: Role, state: MemberState) {
+    public init(inboxId: InboxID, role: Role, state: MemberState, handle: String? = nil, otherHandles: [String] = []) {
         self.inboxId = inboxId
         self.role = role
         self.state = state
+        self.handle = handle
+        self.otherHandles = otherHandles
     }
 }
