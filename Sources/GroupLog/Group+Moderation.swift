@@ -89,6 +89,17 @@ extension Group {
         try submit(.blockGroup(on))
     }
 
+    /// The members muted at `time` and until when, in join order.
+    /// - Parameter time: when to judge; nil reads the store's clock.
+    public func mutes(at time: Milliseconds? = nil) async throws(GroupLogError) -> [(inboxId: InboxID, until: Milliseconds)] {
+        try current().0.mutes(at: time ?? store.options.now()).map { (inboxId: $0.inbox, until: $0.until) }
+    }
+
+    /// The members that blocked the group for themselves, in join order.
+    public func groupBlockers() async throws(GroupLogError) -> [InboxID] {
+        try current().0.groupBlockers()
+    }
+
     /// The banned inboxes, in ID order.
     public func bannedInboxIds() async throws(GroupLogError) -> [InboxID] {
         // The state keeps a set; sort so the order is stable.

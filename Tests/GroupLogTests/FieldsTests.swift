@@ -234,3 +234,33 @@ struct FieldsTests {
         }
     }
 }
+
+extension FieldsTests {
+    /// A group made before its fields were configured registers them by name, from the
+    /// configuration of the store it is opened with.
+    @Test func fieldsConfiguredLaterAreRegisteredByName() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("grouplog-register-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let path = url.appendingPathComponent("store").path
+        do {
+            let plain = try GroupLogStore(path: path, options: .init(create: true, now: CountingClock().now))
+            _ = try await plain.conversations(as: .alix).newGroup(with: [.bo], options: CreateGroupOptions(groupId: named))
+            plain.close()
+        }
+        let config = url.appendingPathComponent("operator.toml")
+        try Data(FieldsConfiguration.toml.utf8).write(to: config)
+        let configured = try GroupLogStore(path: path, options: .init(configurationFile: config.path, now: { 10_000 }))
+        defer { configured.close() }
+        let group = try #require(try await configured.conversations(as: .alix).findGroup(groupId: named))
+        #expect(try await group.metadataField(name: "GROUP_CATEGORY") == nil)
+        let byMember = await error { () async throws(GroupLogError) in
+            try await group.acting(as: .bo).registerFields(names: ["GROUP_CATEGORY"])
+        }
+        #expect(byMember?.code == "permissionDenied")
+        try await group.registerFields(names: ["GROUP_CATEGORY", "USER_PRONOUNS"])
+        #expect(try await group.metadataField(name: "GROUP_CATEGORY") != nil)
+        let empty = await error { () async throws(GroupLogError) in try await group.registerFields(names: []) }
+        #expect(empty == .invalidArgument("registerFields needs at least one field name"))
+    }
+}

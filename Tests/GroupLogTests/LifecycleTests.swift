@@ -240,3 +240,18 @@ struct LifecycleTests {
         return departure.reason
     }
 }
+
+extension LifecycleTests {
+    /// The moderation reads: who is muted until when, and who blocked the group for itself.
+    @Test func mutesAndGroupBlockersAreRead() async throws {
+        try await withStore { store in
+            let group = try await store.conversations(as: .alix).newGroup(with: [.bo, .caro])
+            try await group.mute(inboxIds: [.caro], until: 1_000_000)
+            try await group.acting(as: .bo).blockGroup(true)
+            let muted = try await group.mutes(at: 50_000)
+            #expect(muted.map(\.inboxId) == [.caro] && muted.map(\.until) == [1_000_000])
+            #expect(try await group.mutes(at: 1_000_000).isEmpty)
+            #expect(try await group.groupBlockers() == [.bo])
+        }
+    }
+}
