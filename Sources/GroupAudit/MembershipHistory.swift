@@ -16,10 +16,10 @@ public struct MembershipHistory: Equatable, Sendable {
     /// The highest admin count of any sample, kept or not.
     public private(set) var peakAdmins = 0
 
-    /// - Parameter capacity: the most points to chart; at least 2, so the first and last fit.
+    /// - Parameter capacity: the most points to chart; a smaller value than 2 is taken as 2, so
+    ///   that the first and last samples always fit.
     public init(capacity: Int = 1_000) {
-        precondition(capacity >= 2, "a chart needs room for at least two points")
-        self.capacity = capacity
+        self.capacity = max(2, capacity)
     }
 
     /// Takes the sample after the next commit.

@@ -87,6 +87,9 @@ final class SubmitQueue<Request, Response>: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
 
         let responses = serve(batch.map(\.request))
+        // Cannot fail from input: the one `serve` (GroupStore+GroupCommit) answers each request
+        // of the batch in turn. A miscount would be a bug here, and handing submitters the wrong
+        // responses would acknowledge commits that were never written.
         precondition(responses.count == batch.count, "a batch of \(batch.count) requests got \(responses.count) responses")
 
         pthread_mutex_lock(mutex)

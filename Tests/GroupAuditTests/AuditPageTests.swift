@@ -110,6 +110,9 @@ struct AuditPageTests {
         var tiny = MembershipHistory(capacity: 2)
         for sequence in 0..<5 as Range<UInt64> { tiny.add(MembershipSample(sequence: sequence, time: 0, members: 1, admins: 0)) }
         #expect(tiny.points.count <= 2 && tiny.points.last?.sequence == 4)
+        var none = MembershipHistory(capacity: 0)
+        for sequence in 0..<5 as Range<UInt64> { none.add(MembershipSample(sequence: sequence, time: 0, members: 1, admins: 0)) }
+        #expect(none.points == tiny.points, "a capacity below 2 is taken as 2")
     }
 
     @Test func chartsScaleToARoundTopAboveThePeak() {

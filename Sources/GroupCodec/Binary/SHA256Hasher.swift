@@ -14,6 +14,8 @@ public final class SHA256Hasher {
     /// Stops the process if OpenSSL cannot fetch SHA-256 or allocate a context, as
     /// `SHA256.hash(_:)` does: there is no right digest to return without them.
     public init() {
+        // SHA-256 is in OpenSSL's default provider; only a broken installation or no memory
+        // makes these fail, and without a hasher no log can be read or written safely.
         guard let algorithm = EVP_MD_fetch(nil, "SHA256", nil) else {
             fatalError("OpenSSL could not fetch SHA-256")
         }
