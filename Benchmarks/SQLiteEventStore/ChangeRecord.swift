@@ -44,7 +44,8 @@ public struct ChangeRecord: Codable, Equatable, Sendable {
         case let .addMembers(added, resolved):
             inboxes = added.map(\.rawValue)
             if !resolved.isEmpty { identities = resolved.map(IdentityRecord.init) }
-        case let .removeMembers(removed, messages):
+        case let .removeMembers(removed, resolved, messages):
+            guard resolved.isEmpty else { throw .unsupportedChange("removeMembers with identities") }
             inboxes = removed.map(\.rawValue)
             withMessages = messages
         case let .addAdmin(subject), let .removeAdmin(subject), let .addSuperAdmin(subject), let .removeSuperAdmin(subject),
@@ -71,6 +72,9 @@ public struct ChangeRecord: Codable, Equatable, Sendable {
                 guard case let .unknown(fieldName) = registration else { throw .unsupportedChange("registerFields with a field descriptor") }
                 return fieldName
             }
+        case .updateFieldPolicy:
+            // The rival's workloads never change a field's policies.
+            throw .unsupportedChange("updateFieldPolicy")
         case let .updateMetadataField(reference, fieldMutation):
             field = FieldReferenceRecord(reference)
             mutation = FieldMutationRecord(fieldMutation)

@@ -10,24 +10,27 @@ extension ChangeJSON {
         case let .create(request):
             object["kind"] = .string(request.kind.rawValue)
             object["members"] = inboxes(request.members)
-            object["policySet"] = encode(request.policySet)
+            if !request.identities.isEmpty { object["identities"] = identities(request.identities) }
+            if let choice = request.policySet { object["policySet"] = encode(choice) }
             for (key, text) in [("name", request.name), ("description", request.description),
                                 ("imageURL", request.imageURL), ("appData", request.appData)] where !text.isEmpty {
                 object[key] = .string(text)
             }
+            if let setting = request.disappearingMessages {
+                object["disappearingMessages"] = .object(JSONObject(["fromNs": .int(setting.fromNs), "inNs": .int(setting.inNs)]))
+            }
             if let limit = request.memberLimit { object["memberLimit"] = .int(Int64(limit)) }
             if let rule = request.leaveRule { object["leaveRule"] = .string(rule.rawValue) }
             if let rule = request.joinRule { object["joinRule"] = .string(rule.rawValue) }
-            if request.invitesNeedConsent { object["invitesNeedConsent"] = .bool(true) }
-            if request.admission != .auto { object["admission"] = .string(request.admission.rawValue) }
+            if let consent = request.invitesNeedConsent { object["invitesNeedConsent"] = .bool(consent) }
+            if let admission = request.admission { object["admission"] = .string(admission.rawValue) }
             if let style = request.style { object["style"] = .string(style.rawValue) }
         case let .addMembers(list, identities):
             if !list.isEmpty { object["inboxes"] = inboxes(list) }
-            if !identities.isEmpty {
-                object["identities"] = .array(identities.map { .object(JSONObject([$0.identity.kind.rawValue: .string($0.identity.value)])) })
-            }
-        case let .removeMembers(list, withMessages):
-            object["inboxes"] = inboxes(list)
+            if !identities.isEmpty { object["identities"] = self.identities(identities) }
+        case let .removeMembers(list, identities, withMessages):
+            if !list.isEmpty { object["inboxes"] = inboxes(list) }
+            if !identities.isEmpty { object["identities"] = self.identities(identities) }
             if withMessages { object["withMessages"] = .bool(true) }
         case let .addAdmin(inbox), let .removeAdmin(inbox), let .addSuperAdmin(inbox),
              let .removeSuperAdmin(inbox), let .transferOwnership(inbox):
@@ -60,6 +63,10 @@ extension ChangeJSON {
                 case let .unknown(name): .string(name)
                 }
             })
+        case let .updateFieldPolicy(field, operation, policy):
+            object["field"] = FieldJSON.encode(field)
+            object["operation"] = .string(operation.rawValue)
+            object["policy"] = PolicyJSON.encode(policy)
         case let .updateMetadataField(field, mutation):
             object["field"] = FieldJSON.encode(field)
             object["mutation"] = FieldJSON.encode(mutation)
@@ -93,6 +100,11 @@ extension ChangeJSON {
             object["on"] = .bool(on)
         }
         return .object(object)
+    }
+
+    /// Identity objects, without their resolution: a fixture resolves them through its directory.
+    private static func identities(_ list: [ResolvedIdentity]) -> JSONValue {
+        .array(list.map { .object(JSONObject([$0.identity.kind.rawValue: .string($0.identity.value)])) })
     }
 
     private static func encode(_ choice: PolicySetChoice) -> JSONValue {

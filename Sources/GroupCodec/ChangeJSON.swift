@@ -8,7 +8,7 @@ public enum ChangeJSON {
         "create", "addMembers", "removeMembers", "addAdmin", "removeAdmin", "addSuperAdmin", "removeSuperAdmin",
         "setRole", "transferOwnership", "updatePermission", "requestRemoval", "leave", "updateName",
         "updateDescription", "updateImageURL", "updateAppData", "updateDisappearingMessages", "registerFields",
-        "updateMetadataField", "updateUserData", "acceptInvitation", "declineInvitation", "join", "approveJoin",
+        "updateFieldPolicy", "updateMetadataField", "updateUserData", "acceptInvitation", "declineInvitation", "join", "approveJoin",
         "rejectJoin", "createLink", "updateLinkRole", "deleteLink", "blockForAll", "mute", "unmute", "muteAll",
         "allowListAdd", "allowListRemove", "ban", "unban", "blockGroup", "deleteGroup",
     ]
@@ -24,23 +24,17 @@ public enum ChangeJSON {
         func allow(_ keys: String...) throws(FixtureError) { try args.allowOnly(["op"] + keys) }
         switch op {
         case "create":
-            try allow("kind", "members", "policySet", "name", "description", "imageURL", "appData", "memberLimit",
-                      "leaveRule", "joinRule", "invitesNeedConsent", "admission", "style")
+            try allow("kind", "members", "identities", "policySet", "name", "description", "imageURL", "appData",
+                      "disappearingMessages", "memberLimit", "leaveRule", "joinRule", "invitesNeedConsent", "admission", "style")
             return .create(try decodeCreate(args))
         case "addMembers":
             try allow("inboxes", "identities")
-            let inboxes = try args.optional("inboxes")?.inboxes() ?? []
-            var identities: [ResolvedIdentity] = []
-            for item in try args.optional("identities")?.array() ?? [] {
-                identities.append(ResolvedIdentity(try decodeIdentity(item), inbox: nil))
-            }
-            if inboxes.isEmpty && identities.isEmpty {
-                throw args.error("addMembers needs at least one inbox in \"inboxes\" or identity in \"identities\"")
-            }
+            let (inboxes, identities) = try inboxesAndIdentities(args, of: op)
             return .addMembers(inboxes: inboxes, identities: identities)
         case "removeMembers":
-            try allow("inboxes", "withMessages")
-            return .removeMembers(inboxes: try nonEmptyInboxes(args), withMessages: try args.optional("withMessages")?.bool() ?? false)
+            try allow("inboxes", "identities", "withMessages")
+            let (inboxes, identities) = try inboxesAndIdentities(args, of: op)
+            return .removeMembers(inboxes: inboxes, identities: identities, withMessages: try args.optional("withMessages")?.bool() ?? false)
         case "addAdmin":
             try allow("inbox")
             return .addAdmin(try args.required("inbox").inbox())
@@ -96,6 +90,12 @@ public enum ChangeJSON {
             for item in try names.array() { registrations.append(.unknown(name: try item.string())) }
             if registrations.isEmpty { throw names.error("registerFields needs at least one field name") }
             return .registerFields(registrations)
+        case "updateFieldPolicy":
+            try allow("field", "operation", "policy")
+            return .updateFieldPolicy(
+                field: try FieldJSON.reference(args.required("field")),
+                operation: try args.required("operation").choice("field operation", FieldOperation.allCases.map { ($0.rawValue, $0) }),
+                policy: try PolicyJSON.decode(args.required("policy")))
         case "updateMetadataField":
             try allow("field", "mutation")
             return .updateMetadataField(field: try FieldJSON.reference(args.required("field")),
@@ -163,6 +163,25 @@ public enum ChangeJSON {
         }
     }
 
+    /// The `inboxes` and `identities` of `addMembers` and `removeMembers`: at least one in all.
+    private static func inboxesAndIdentities(_ args: JSONObjectReader, of op: String) throws(FixtureError) -> ([InboxID], [ResolvedIdentity]) {
+        let inboxes = try args.optional("inboxes")?.inboxes() ?? []
+        let identities = try unresolvedIdentities(args.optional("identities"))
+        if inboxes.isEmpty && identities.isEmpty {
+            throw args.error("\(op) needs at least one inbox in \"inboxes\" or identity in \"identities\"")
+        }
+        return (inboxes, identities)
+    }
+
+    /// A list of identity objects, to be resolved by whoever records the commit.
+    private static func unresolvedIdentities(_ field: JSONField?) throws(FixtureError) -> [ResolvedIdentity] {
+        var identities: [ResolvedIdentity] = []
+        for item in try field?.array() ?? [] {
+            identities.append(ResolvedIdentity(try decodeIdentity(item), inbox: nil))
+        }
+        return identities
+    }
+
     private static func nonEmptyInboxes(_ args: JSONObjectReader) throws(FixtureError) -> [InboxID] {
         let field = try args.required("inboxes")
         let inboxes = try field.inboxes()
@@ -199,9 +218,13 @@ public enum ChangeJSON {
 
     static func decodeIdentity(_ field: JSONField) throws(FixtureError) -> PublicIdentity {
         let object = try field.object()
+        if let unknown = object.object.keys.first(where: { PublicIdentity.Kind(rawValue: $0) == nil }) {
+            throw JSONField(object.object[unknown] ?? .null, path: "\(field.path).\(unknown)")
+                .error("unknown key \(unknown.debugDescription): an identity is {\"handle\": ...} or {\"account\": ...}")
+        }
         guard object.object.keys.count == 1, let key = object.object.keys.first,
               let kind = PublicIdentity.Kind(rawValue: key) else {
-            throw field.error("an identity is {\"handle\": ...} or {\"account\": ...}")
+            throw field.error("an identity is {\"handle\": ...} or {\"account\": ...}, with exactly one key")
         }
         let valueField = try object.required(key)
         let value = try valueField.string()
@@ -218,20 +241,34 @@ public enum ChangeJSON {
             request.kind = try kind.choice("conversation kind", ConversationKind.allCases.map { ($0.rawValue, $0) })
         }
         request.members = try args.optional("members")?.inboxes() ?? []
+        request.identities = try unresolvedIdentities(args.optional("identities"))
         if let field = args.optional("policySet") { request.policySet = try policySet(field) }
         request.name = try args.optional("name")?.string() ?? ""
         request.description = try args.optional("description")?.string() ?? ""
         request.imageURL = try args.optional("imageURL")?.string() ?? ""
         request.appData = try args.optional("appData")?.string() ?? ""
+        if let field = args.optional("disappearingMessages") { request.disappearingMessages = try disappearingMessages(field) }
         request.memberLimit = try args.optional("memberLimit")?.int()
         request.leaveRule = try args.optional("leaveRule")?.choice("leave rule", LeaveRule.allCases.map { ($0.rawValue, $0) })
         request.joinRule = try args.optional("joinRule")?.choice("join rule", JoinRule.allCases.map { ($0.rawValue, $0) })
-        request.invitesNeedConsent = try args.optional("invitesNeedConsent")?.bool() ?? false
-        if let admission = args.optional("admission") {
-            request.admission = try admission.choice("admission", Admission.allCases.map { ($0.rawValue, $0) })
-        }
+        request.invitesNeedConsent = try args.optional("invitesNeedConsent")?.bool()
+        request.admission = try args.optional("admission")?.choice("admission", Admission.allCases.map { ($0.rawValue, $0) })
         request.style = try args.optional("style")?.choice("group style", GroupStyle.allCases.map { ($0.rawValue, $0) })
         return request
+    }
+
+    /// `create`'s `{"fromNs": N, "inNs": N}`, both 0 or more, or null for off.
+    private static func disappearingMessages(_ field: JSONField) throws(FixtureError) -> DisappearingMessages? {
+        if case .null = field.value { return nil }
+        let object = try field.object()
+        try object.allowOnly(["fromNs", "inNs"])
+        func nanoseconds(_ key: String) throws(FixtureError) -> Int64 {
+            let value = try object.required(key)
+            let number = try value.int64()
+            if number < 0 { throw value.error("\(key) is a time in nanoseconds, 0 or more, not \(number)") }
+            return number
+        }
+        return DisappearingMessages(fromNs: try nanoseconds("fromNs"), inNs: try nanoseconds("inNs"))
     }
 
     private static func policySet(_ field: JSONField) throws(FixtureError) -> PolicySetChoice {

@@ -4,21 +4,23 @@ extension Change {
     /// A one-line form for logs and replays: `addMembers bo, caro`, `setRole bo -> moderator`.
     public var summary: String {
         func list(_ inboxes: [InboxID]) -> String { inboxes.map(\.rawValue).joined(separator: ", ") }
+        func named(_ inboxes: [InboxID], _ identities: [ResolvedIdentity]) -> String {
+            (inboxes.map(\.rawValue) + identities.map { identity in
+                identity.inbox.map { "\(identity.identity.value) (\($0))" } ?? identity.identity.value
+            }).joined(separator: ", ")
+        }
         func quoted(_ text: String) -> String {
             guard text.count > 40 else { return text.quoted }
             return String(text.prefix(40)).quoted + "... (\(text.utf8.count) bytes)"
         }
         switch self {
         case let .create(request):
-            let others = request.members.isEmpty ? "" : " with \(list(request.members))"
-            return "create \(request.kind.rawValue)\(others)"
+            let others = named(request.members, request.identities)
+            return "create \(request.kind.rawValue)" + (others.isEmpty ? "" : " with \(others)")
         case let .addMembers(inboxes, identities):
-            let named = inboxes.map(\.rawValue) + identities.map { identity in
-                identity.inbox.map { "\(identity.identity.value) (\($0))" } ?? identity.identity.value
-            }
-            return "addMembers \(named.joined(separator: ", "))"
-        case let .removeMembers(inboxes, withMessages):
-            return "removeMembers \(list(inboxes))\(withMessages ? " with messages" : "")"
+            return "addMembers \(named(inboxes, identities))"
+        case let .removeMembers(inboxes, identities, withMessages):
+            return "removeMembers \(named(inboxes, identities))\(withMessages ? " with messages" : "")"
         case let .addAdmin(inbox), let .removeAdmin(inbox), let .addSuperAdmin(inbox),
              let .removeSuperAdmin(inbox), let .transferOwnership(inbox):
             return "\(op) \(inbox)"
@@ -41,6 +43,8 @@ extension Change {
                 case let .unknown(name): name
                 }
             }.joined(separator: ", ")
+        case let .updateFieldPolicy(field, operation, policy):
+            return "updateFieldPolicy \(field) \(operation.rawValue) = \(policy)"
         case let .updateMetadataField(field, mutation):
             switch mutation {
             case let .replace(value): return "updateMetadataField \(field) = \(value.map(\.description) ?? "unset")"

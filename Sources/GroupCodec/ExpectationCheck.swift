@@ -78,6 +78,19 @@ struct ExpectationCheck {
                 return difference("events", "[" + wanted.joined(separator: ", ") + "]", "[" + actual.joined(separator: ", ") + "]")
             }
         }
+        if let wanted = expect.creator {
+            let actual = state?.creator
+            if actual != wanted { return difference("creator", wanted?.rawValue ?? "null", actual?.rawValue ?? "null") }
+        }
+        if let wanted = expect.addedBy {
+            for inbox in wanted.keys.sorted() {
+                let expected = wanted[inbox] ?? nil
+                let actual = state?.member(inbox)?.addedBy
+                if actual != expected {
+                    return difference("addedBy.\(inbox)", expected?.rawValue ?? "null", actual?.rawValue ?? "null")
+                }
+            }
+        }
         if let wanted = expect.stateHash {
             let actual = state.map { StateCodec.hash($0).hex } ?? "no group"
             if actual != wanted.hex { return difference("stateHash", wanted.hex, actual) }

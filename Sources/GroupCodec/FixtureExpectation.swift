@@ -28,6 +28,11 @@ public struct FixtureExpectation: Equatable, Sendable {
     public var canSend: [InboxID: Bool]?
     /// The names of the last applied commit's events, in any order.
     public var events: [String]?
+    /// The inbox that committed `create`; the inner nil means the log created no group.
+    public var creator: InboxID??
+    /// The listed inboxes' adders (XMTP's `addedByInboxId`): nil for the creator, for an inbox
+    /// that joined on its own and for one the group never had.
+    public var addedBy: [InboxID: InboxID?]?
 
     public init() {}
 
@@ -35,6 +40,7 @@ public struct FixtureExpectation: Equatable, Sendable {
     public static let supportedKeys = [
         "members", "states", "former", "left", "removed", "policySet", "name", "description", "imageURL",
         "appData", "disappearingMessages", "stateHash", "fields", "banned", "deleted", "canSend", "events",
+        "creator", "addedBy",
     ]
 }
 

@@ -53,6 +53,14 @@ extension FixtureReader {
             for item in try events.array() { names.append(try item.string()) }
             expect.events = names
         }
+        if object.has("creator") {
+            expect.creator = .some(try object.optional("creator")?.inbox())
+        }
+        if let addedBy = object.optional("addedBy") {
+            var result: [InboxID: InboxID?] = [:]
+            for (inbox, value) in try inboxKeyed(addedBy) { result[inbox] = value.isNull ? InboxID?.none : try value.inbox() }
+            expect.addedBy = result
+        }
         if let fields = object.optional("fields") {
             var expected: [String: JSONValue] = [:]
             for member in try fields.object().object.members { expected[member.key] = member.value }

@@ -97,6 +97,10 @@ public enum FixtureWriter {
         for record in former { states[record.inbox.rawValue] = .string("former") }
         expect["members"] = .object(members)
         expect["states"] = .object(states)
+        expect["creator"] = .string(state.creator.rawValue)
+        var adders = JSONObject()
+        for record in state.allMembers + former { adders[record.inbox.rawValue] = record.addedBy.map { .string($0.rawValue) } ?? .null }
+        expect["addedBy"] = .object(adders)
         func departed(_ reason: Departure.Reason?) -> JSONValue {
             .array(former.filter { record in
                 guard let reason else { return true }

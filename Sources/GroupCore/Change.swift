@@ -15,40 +15,51 @@ public enum PolicySetChoice: Equatable, Sendable {
 /// The arguments of `create` (SPEC sections 2, 5, 9 and 10).
 public struct CreateConversation: Equatable, Sendable {
     public var kind: ConversationKind
-    /// The members besides the creator, in the order given.
+    /// The members besides the creator named by inbox, in the order given.
     public var members: [InboxID]
-    public var policySet: PolicySetChoice
+    /// The members besides the creator named by public identity, with the inboxes the directory
+    /// resolved them to when the commit was made; they follow `members` (SPEC section 6).
+    public var identities: [ResolvedIdentity]
+    /// Nil when the commit gives none: a group then takes `allMembers`; a DM must give none.
+    public var policySet: PolicySetChoice?
     public var name: String
     public var description: String
     public var imageURL: String
     public var appData: String
+    /// Nil leaves disappearing messages off (SPEC section 10); checked by no policy.
+    public var disappearingMessages: DisappearingMessages?
     /// Nil takes the configuration's limit, else 250.
     public var memberLimit: Int?
     /// Nil takes the style's rule, else the default.
     public var leaveRule: LeaveRule?
     public var joinRule: JoinRule?
-    public var invitesNeedConsent: Bool
-    public var admission: Admission
+    /// Nil when not given (false for a group); a DM must give none of the group settings.
+    public var invitesNeedConsent: Bool?
+    /// Nil when not given (`auto` for a group).
+    public var admission: Admission?
     public var style: GroupStyle?
     /// The configured fields to register, with their full descriptors, as the configuration gave
     /// them when the commit was made; the well-known fields are registered besides these.
     public var fields: [FieldDescriptor]
 
     public init(
-        kind: ConversationKind = .group, members: [InboxID] = [], policySet: PolicySetChoice = .allMembers,
-        name: String = "", description: String = "", imageURL: String = "", appData: String = "",
+        kind: ConversationKind = .group, members: [InboxID] = [], identities: [ResolvedIdentity] = [],
+        policySet: PolicySetChoice? = nil, name: String = "", description: String = "", imageURL: String = "",
+        appData: String = "", disappearingMessages: DisappearingMessages? = nil,
         memberLimit: Int? = nil, leaveRule: LeaveRule? = nil, joinRule: JoinRule? = nil,
-        invitesNeedConsent: Bool = false, admission: Admission = .auto, style: GroupStyle? = nil,
+        invitesNeedConsent: Bool? = nil, admission: Admission? = nil, style: GroupStyle? = nil,
         fields: [FieldDescriptor] = []
     ) {
         self.fields = fields
         self.kind = kind
         self.members = members
+        self.identities = identities
         self.policySet = policySet
         self.name = name
         self.description = description
         self.imageURL = imageURL
         self.appData = appData
+        self.disappearingMessages = disappearingMessages
         self.memberLimit = memberLimit
         self.leaveRule = leaveRule
         self.joinRule = joinRule
@@ -56,9 +67,25 @@ public struct CreateConversation: Equatable, Sendable {
         self.admission = admission
         self.style = style
     }
+
+    /// The members besides the creator: the inboxes, then the identities as they were resolved.
+    public var allMembers: [InboxID] { members + identities.compactMap(\.inbox) }
+
+    /// The group settings of SPEC section 9 the commit gives, by name: a DM may give none.
+    public var givenGroupSettings: [String] {
+        var given: [String] = []
+        if policySet != nil { given.append("policySet") }
+        if style != nil { given.append("style") }
+        if memberLimit != nil { given.append("memberLimit") }
+        if leaveRule != nil { given.append("leaveRule") }
+        if joinRule != nil { given.append("joinRule") }
+        if invitesNeedConsent != nil { given.append("invitesNeedConsent") }
+        if admission != nil { given.append("admission") }
+        return given
+    }
 }
 
-/// A public identity named in `addMembers`, with the inbox the directory resolved it to when the
+/// A public identity named in `create`, `addMembers` or `removeMembers`, with the inbox the directory resolved it to when the
 /// commit was made. The commit records the resolution, so replay never consults the directory.
 public struct ResolvedIdentity: Equatable, Sendable {
     public let identity: PublicIdentity
@@ -75,7 +102,8 @@ public struct ResolvedIdentity: Equatable, Sendable {
 public enum Change: Equatable, Sendable {
     case create(CreateConversation)
     case addMembers(inboxes: [InboxID], identities: [ResolvedIdentity])
-    case removeMembers(inboxes: [InboxID], withMessages: Bool)
+    /// The identities follow the inboxes, as resolved when the commit was made.
+    case removeMembers(inboxes: [InboxID], identities: [ResolvedIdentity] = [], withMessages: Bool)
     case addAdmin(InboxID)
     case removeAdmin(InboxID)
     case addSuperAdmin(InboxID)
@@ -93,6 +121,8 @@ public enum Change: Equatable, Sendable {
     case updateDisappearingMessages(DisappearingMessages?)
     /// Registers configured fields the conversation lacks (SPEC section 11).
     case registerFields([FieldRegistration])
+    /// Changes who may insert, update or delete a registered field's values (SPEC section 11).
+    case updateFieldPolicy(field: FieldReference, operation: FieldOperation, policy: Policy)
     /// A typed write to one field.
     case updateMetadataField(field: FieldReference, mutation: FieldMutation)
     /// The actor's own entries in user fields, all in one commit.
@@ -144,6 +174,7 @@ public enum Change: Equatable, Sendable {
         case .updateAppData: "updateAppData"
         case .updateDisappearingMessages: "updateDisappearingMessages"
         case .registerFields: "registerFields"
+        case .updateFieldPolicy: "updateFieldPolicy"
         case .updateMetadataField: "updateMetadataField"
         case .updateUserData: "updateUserData"
         case .acceptInvitation: "acceptInvitation"
@@ -171,7 +202,7 @@ public enum Change: Equatable, Sendable {
     public var isForbiddenInDM: Bool {
         switch self {
         case .addMembers, .removeMembers, .addAdmin, .removeAdmin, .addSuperAdmin, .removeSuperAdmin,
-             .setRole, .transferOwnership, .updatePermission, .join, .approveJoin, .rejectJoin, .createLink,
+             .setRole, .transferOwnership, .updatePermission, .updateFieldPolicy, .join, .approveJoin, .rejectJoin, .createLink,
              .updateLinkRole, .deleteLink, .blockForAll, .mute, .unmute, .muteAll, .allowListAdd, .allowListRemove,
              .ban, .unban, .deleteGroup:
             true
@@ -192,9 +223,10 @@ extension Change {
     public var namedInboxes: [InboxID] {
         let named: [InboxID]
         switch self {
-        case let .create(request): named = request.members
-        case let .addMembers(inboxes, identities): named = inboxes + identities.compactMap(\.inbox)
-        case let .removeMembers(inboxes, _), let .setRole(inboxes, _), let .blockForAll(inboxes, _),
+        case let .create(request): named = request.allMembers
+        case let .addMembers(inboxes, identities), let .removeMembers(inboxes, identities, _):
+            named = inboxes + identities.compactMap(\.inbox)
+        case let .setRole(inboxes, _), let .blockForAll(inboxes, _),
              let .mute(inboxes, _), let .unmute(inboxes), let .allowListAdd(inboxes), let .allowListRemove(inboxes),
              let .ban(inboxes), let .unban(inboxes):
             named = inboxes
@@ -202,8 +234,8 @@ extension Change {
              let .transferOwnership(inbox), let .approveJoin(inbox, _), let .rejectJoin(inbox):
             named = [inbox]
         case .updatePermission, .requestRemoval, .leave, .updateName, .updateDescription, .updateImageURL,
-             .updateAppData, .updateDisappearingMessages, .registerFields, .updateMetadataField, .updateUserData,
-             .acceptInvitation, .declineInvitation, .join, .createLink, .updateLinkRole, .deleteLink, .muteAll,
+             .updateAppData, .updateDisappearingMessages, .registerFields, .updateFieldPolicy, .updateMetadataField,
+             .updateUserData, .acceptInvitation, .declineInvitation, .join, .createLink, .updateLinkRole, .deleteLink, .muteAll,
              .blockGroup, .deleteGroup:
             named = []
         }

@@ -24,6 +24,8 @@ public enum DomainEvent: Hashable, Sendable, CustomStringConvertible {
     case metadataChanged(String)
     case fieldsRegistered([ComponentID])
     case fieldChanged(ComponentID, key: FieldValue?)
+    /// A registered field's policy for one operation changed (`updateFieldPolicy`).
+    case fieldPolicyChanged(ComponentID, FieldOperation, Policy)
     case userDataChanged(InboxID, [ComponentID])
     case linkCreated(String, role: Role)
     case linkUpdated(String, role: Role)
@@ -66,6 +68,7 @@ public enum DomainEvent: Hashable, Sendable, CustomStringConvertible {
         case .metadataChanged: "metadataChanged"
         case .fieldsRegistered: "fieldsRegistered"
         case .fieldChanged: "fieldChanged"
+        case .fieldPolicyChanged: "fieldPolicyChanged"
         case .userDataChanged: "userDataChanged"
         case .linkCreated: "linkCreated"
         case .linkUpdated: "linkUpdated"
@@ -98,7 +101,7 @@ public enum DomainEvent: Hashable, Sendable, CustomStringConvertible {
              let .memberMuted(inbox, _), let .memberUnmuted(inbox), let .allowListChanged(inbox, _),
              let .memberBanned(inbox), let .memberUnbanned(inbox), let .groupBlocked(inbox), let .groupUnblocked(inbox):
             inbox
-        case .policyChanged, .metadataChanged, .fieldsRegistered, .fieldChanged, .linkCreated, .linkUpdated,
+        case .policyChanged, .metadataChanged, .fieldsRegistered, .fieldChanged, .fieldPolicyChanged, .linkCreated, .linkUpdated,
              .linkDeleted, .allMuted, .allUnmuted, .groupDeleted:
             nil
         }
@@ -111,6 +114,7 @@ public enum DomainEvent: Hashable, Sendable, CustomStringConvertible {
         case let .metadataChanged(field): "metadataChanged \(field)"
         case let .fieldsRegistered(ids): "fieldsRegistered \(ids.map(\.hex).joined(separator: ", "))"
         case let .fieldChanged(id, key): "fieldChanged \(id.hex)" + (key.map { " \($0)" } ?? "")
+        case let .fieldPolicyChanged(id, operation, policy): "fieldPolicyChanged \(id.hex) \(operation.rawValue) = \(policy)"
         case let .linkCreated(link, role), let .linkUpdated(link, role): "\(name) \(link) \(role)"
         case let .linkDeleted(link): "linkDeleted \(link)"
         case let .memberMuted(inbox, until): "memberMuted \(inbox) until \(until)"

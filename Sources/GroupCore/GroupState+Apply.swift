@@ -64,12 +64,15 @@ extension GroupState {
     ) throws(Rejection) {
         if draft.isDeleted { throw .groupDeleted }
         if kind == .dm && change.isForbiddenInDM { throw .dmForbidden(op: change.op) }
-        // Joining and answering an invitation are for non-members and invitees: their own rules
-        // judge them, not a role (SPEC section 4).
+        // Joining and answering an invitation are for non-members and invitees: after the actor
+        // check, their own rules judge them, not a role (SPEC section 4).
         switch change {
-        case let .join(link): return try checkJoin(actor, link: link, at: time, &draft, trace: trace)
-        case .acceptInvitation: return try checkAnswerInvitation(actor, accept: true, at: time, &draft, trace: trace)
-        case .declineInvitation: return try checkAnswerInvitation(actor, accept: false, at: time, &draft, trace: trace)
+        case let .join(link):
+            try refuseStateForbidding(change, by: actor, trace: trace)
+            return try checkJoin(actor, link: link, at: time, &draft, trace: trace)
+        case .acceptInvitation, .declineInvitation:
+            try refuseStateForbidding(change, by: actor, trace: trace)
+            return try checkAnswerInvitation(actor, accept: change == .acceptInvitation, at: time, &draft, trace: trace)
         default: break
         }
         let actorRecord = try actingRecord(of: actor, for: change, trace: trace)
@@ -80,8 +83,8 @@ extension GroupState {
             throw .invalidCommit(reason: "create is allowed only as the one change of commit 0")
         case let .addMembers(inboxes, identities):
             try checkAddMembers(inboxes: inboxes, identities: identities, context, &draft)
-        case let .removeMembers(inboxes, withMessages):
-            try checkRemoveMembers(inboxes, withMessages: withMessages, context, &draft)
+        case let .removeMembers(inboxes, identities, withMessages):
+            try checkRemoveMembers(inboxes: inboxes, identities: identities, withMessages: withMessages, context, &draft)
         case let .addAdmin(inbox):
             try checkAddAdmin(inbox, context, &draft)
         case let .removeAdmin(inbox):
@@ -112,6 +115,8 @@ extension GroupState {
             try checkUpdateDisappearingMessages(setting, context, &draft)
         case let .registerFields(registrations):
             try checkRegisterFields(registrations, context, &draft)
+        case let .updateFieldPolicy(field, operation, policy):
+            try checkUpdateFieldPolicy(field, operation, policy, context, &draft)
         case let .updateMetadataField(field, mutation):
             try checkUpdateMetadataField(field, mutation, context, &draft)
         case let .updateUserData(updates):
@@ -152,6 +157,22 @@ extension GroupState {
             try requireSuperAdmin(context)
             draft.isDeleted = true
             draft.events.append(.groupDeleted)
+        }
+    }
+
+    /// Step 2 for `join`, `acceptInvitation` and `declineInvitation`: a current member whose state
+    /// does not allow the change gets `notActive` (SPEC section 3): an invitee may answer its
+    /// invitation but not join; nothing else but an active member may do either. Non-members and
+    /// active members pass, for the change's own rules to judge.
+    private func refuseStateForbidding(_ change: Change, by actor: InboxID, trace: AuthorityTrace?) throws(Rejection) {
+        guard let record = roster[actor], record.isCurrent else { return }
+        let joining = if case .join = change { true } else { false }
+        switch record.state {
+        case .active: return
+        case .invited where !joining: return
+        default:
+            if let trace { traceActing(trace, actor, change: change, passed: false) }
+            throw .notActive(actor, state: record.state.name)
         }
     }
 

@@ -15,22 +15,18 @@ extension GroupState {
 
     private static func create(_ request: CreateConversation, by commit: Commit, defaultMemberLimit: Int) throws(Rejection) -> GroupState {
         let creator = commit.actor
-        var seen: Set<InboxID> = [creator]
-        for inbox in request.members where !seen.insert(inbox).inserted {
-            throw .duplicateInbox(inbox)
+        // A DM's metadata comes before its member (SPEC section 2); a group's members and
+        // policies before its metadata.
+        var dmMetadata: GroupMetadata?
+        if request.kind == .dm {
+            try checkDMArguments(request)
+            dmMetadata = try metadata(for: request)
         }
-        if request.kind == .dm && request.members.count != 1 {
-            throw .invalidCommit(reason: "a DM is created with exactly one member besides its creator, not \(request.members.count)")
-        }
+        let members = try resolvedMembers(of: request, creator: creator)
         let policies = try policySet(for: request)
-        var metadata = GroupMetadata()
-        for (field, text) in [(MetadataField.name, request.name), (.description, request.description), (.imageURL, request.imageURL), (.appData, request.appData)] {
-            let bytes = text.utf8.count
-            if bytes > field.limit { throw .tooLong(field: field.rawValue, bytes: bytes, limit: field.limit) }
-            metadata[field] = text
-        }
+        let metadata = if let dmMetadata { dmMetadata } else { try metadata(for: request) }
         let settings = try settings(for: request, defaultMemberLimit: defaultMemberLimit)
-        if request.members.count + 1 > settings.memberLimit { throw .memberLimitExceeded(limit: settings.memberLimit) }
+        if members.count + 1 > settings.memberLimit { throw .memberLimitExceeded(limit: settings.memberLimit) }
 
         var state = GroupState(
             groupID: commit.groupID, kind: request.kind, creator: creator, createdAt: commit.time,
@@ -44,7 +40,7 @@ extension GroupState {
         state.mergeFields(fields.fields)
         let creatorRole: Role = request.kind == .group ? .superAdmin : .member
         // The members listed in create are active whatever the settings say (SPEC section 9).
-        for (offset, inbox) in ([creator] + request.members).enumerated() {
+        for (offset, inbox) in ([creator] + members).enumerated() {
             state.roster.put(MemberRecord(
                 inbox: inbox, role: offset == 0 ? creatorRole : .member, state: .active,
                 joinedAt: commit.time, addedBy: creator, ordinal: UInt64(offset)
@@ -53,11 +49,58 @@ extension GroupState {
         return state
     }
 
-    /// The policy set a group starts with; a DM has none, so whatever it asked for is ignored.
+    /// SPEC section 2's first checks of a DM `create`: exactly one member listed, and none of
+    /// the group settings given.
+    private static func checkDMArguments(_ request: CreateConversation) throws(Rejection) {
+        let listed = request.members.count + request.identities.count
+        if listed != 1 {
+            throw .invalidCommit(reason: "a DM is created with exactly one member besides its creator, not \(listed)")
+        }
+        if let given = request.givenGroupSettings.first {
+            throw .invalidPolicy(slot: nil, reason: "a DM has no policy set and no group settings, but \(given) was given")
+        }
+    }
+
+    /// Name, description, image URL, app data and disappearing messages, within their limits.
+    private static func metadata(for request: CreateConversation) throws(Rejection) -> GroupMetadata {
+        var metadata = GroupMetadata()
+        for (field, text) in [(MetadataField.name, request.name), (.description, request.description), (.imageURL, request.imageURL), (.appData, request.appData)] {
+            let bytes = text.utf8.count
+            if bytes > field.limit { throw .tooLong(field: field.rawValue, bytes: bytes, limit: field.limit) }
+            metadata[field] = text
+        }
+        if let setting = request.disappearingMessages {
+            if setting.fromNs < 0 || setting.inNs < 0 {
+                throw .invalidArgument(reason: "disappearing messages need fromNs and inNs of 0 or more")
+            }
+            metadata.disappearingMessages = setting
+        }
+        return metadata
+    }
+
+    /// The members besides the creator: the inboxes, then the identities as resolved. An
+    /// unclaimed identity is `identityNotFound`; an inbox listed twice, or the creator listed,
+    /// `duplicateInbox` in a group and `invalidCommit` in a DM (SPEC sections 2 and 6).
+    private static func resolvedMembers(of request: CreateConversation, creator: InboxID) throws(Rejection) -> [InboxID] {
+        if let unresolved = request.identities.first(where: { $0.inbox == nil }) {
+            throw .identityNotFound(unresolved.identity)
+        }
+        let members = request.allMembers
+        if request.kind == .dm, members.first == creator {
+            throw .invalidCommit(reason: "a DM is between two inboxes, but its one member is its creator \(creator)")
+        }
+        var seen: Set<InboxID> = [creator]
+        for inbox in members where !seen.insert(inbox).inserted {
+            throw .duplicateInbox(inbox)
+        }
+        return members
+    }
+
+    /// The policy set a group starts with; a DM has none (its `create` may give none).
     private static func policySet(for request: CreateConversation) throws(Rejection) -> PolicySet {
         guard request.kind == .group else { return .allMembers }
         var policies: PolicySet
-        switch request.policySet {
+        switch request.policySet ?? .allMembers {
         case .allMembers: policies = .allMembers
         case .adminOnly: policies = .adminOnly
         case let .custom(slots):
@@ -82,8 +125,8 @@ extension GroupState {
             memberLimit: limit,
             leaveRule: request.leaveRule ?? request.style?.leaveRule ?? .request,
             joinRule: request.joinRule ?? request.style?.joinRule ?? .inviteOnly,
-            invitesNeedConsent: request.invitesNeedConsent,
-            admission: request.admission
+            invitesNeedConsent: request.invitesNeedConsent ?? false,
+            admission: request.admission ?? .auto
         )
     }
 }

@@ -9,6 +9,9 @@ extension GroupState {
     func leavingRefusal(_ context: ChangeContext, _ draft: CommitDraft, request: Bool) throws(Rejection) {
         let inbox = context.actor.inbox
         let current = record(of: inbox, in: draft) ?? context.actor
+        // The actor passed step 2 on the state before the commit; an earlier change of the same
+        // commit may have made it a former member since (SPEC section 8).
+        if !current.isCurrent { throw .notAMember(inbox) }
         if draft.headcount <= 1 { throw .onlyMemberCannotLeave }
         if kind == .dm { throw .dmCannotLeave }
         if current.role == .superAdmin { throw .superAdminCannotLeave }

@@ -32,7 +32,10 @@ extension GroupState {
     }
 
     /// `removeMembers` (SPEC section 6).
-    func checkRemoveMembers(_ inboxes: [InboxID], withMessages: Bool, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
+    func checkRemoveMembers(
+        inboxes named: [InboxID], identities: [ResolvedIdentity], withMessages: Bool, _ context: ChangeContext, _ draft: inout CommitDraft
+    ) throws(Rejection) {
+        let inboxes = named + identities.compactMap(\.inbox)
         if inboxes.isEmpty { try authorize(.removeMember, context) }
         for subject in inboxes {
             // A super admin may always complete a removal request, whatever the policy says.
@@ -42,6 +45,9 @@ extension GroupState {
                 continue
             }
             try authorize(.removeMember, context, subject: subject)
+        }
+        if let unresolved = identities.first(where: { $0.inbox == nil }) {
+            throw .identityNotFound(unresolved.identity)
         }
         try refuseDuplicates(inboxes)
         for inbox in inboxes {

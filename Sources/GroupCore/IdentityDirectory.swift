@@ -46,8 +46,6 @@ public struct IdentityDirectory: Equatable, Sendable {
     /// `change` with every identity it names resolved through this directory; an identity no
     /// inbox claims stays unresolved, for the reducer to reject with `identityNotFound`.
     public func resolving(_ change: Change) -> Change {
-        guard case let .addMembers(inboxes, identities) = change else { return change }
-        let resolved = identities.map { ResolvedIdentity($0.identity, inbox: $0.inbox ?? owners[$0.identity]) }
-        return .addMembers(inboxes: inboxes, identities: resolved)
+        change.resolvingIdentities { (identity: PublicIdentity) -> InboxID? in owners[identity] }
     }
 }

@@ -6,8 +6,10 @@ public struct MemberRecord: Equatable, Sendable {
     public internal(set) var state: MemberState
     /// When the record last became active; nil while it never was.
     public internal(set) var joinedAt: Milliseconds?
-    /// Who added or invited it; the creator for itself; nil for a join.
-    public internal(set) var addedBy: InboxID?
+    /// Who added or invited it, as the state records it: the creator's record names the creator
+    /// itself, a join's none. Part of the canonical encoding, so kept as it was first written;
+    /// readers want ``addedBy``.
+    public internal(set) var adder: InboxID?
     /// Its position in the order in which inboxes became members; a re-added inbox gets a new one.
     public internal(set) var ordinal: UInt64
     /// Its messages are hidden from all (SPEC section 9, `blockForAll`).
@@ -25,12 +27,20 @@ public struct MemberRecord: Equatable, Sendable {
         self.role = role
         self.state = state
         self.joinedAt = joinedAt
-        self.addedBy = addedBy
+        self.adder = addedBy
         self.ordinal = ordinal
         self.blockedForAll = blockedForAll
         self.mutedUntil = mutedUntil
         self.blocksGroup = blocksGroup
     }
+
+    /// The inbox that added or invited this one (XMTP's `addedByInboxId`): the actor of its
+    /// `addMembers`, the creator for the members listed in `create`; nil for the creator itself
+    /// and for an inbox that joined on its own. A former member keeps the adder it had.
+    ///
+    /// Only the creator's record names itself: an inbox cannot add itself, since adding a current
+    /// member is `alreadyMember`.
+    public var addedBy: InboxID? { adder == inbox ? nil : adder }
 
     /// Whether the inbox is a current member in any state.
     public var isCurrent: Bool { state.isCurrent }

@@ -90,7 +90,7 @@ struct Roster: Equatable, Sendable {
             guard record.ordinal > previous.ordinal else {
                 throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(record.inbox)")
             }
-            if let adder = previous.addedBy, record.addedBy == adder { record.addedBy = adder }
+            if let adder = previous.adder, record.adder == adder { record.adder = adder }
         }
         let place = Int32(truncatingIfNeeded: entries.count)
         guard positions.updateValue(place, forKey: record.inbox) == nil else {

@@ -106,17 +106,16 @@ extension GroupStore {
         return false
     }
 
-    /// A change as the log records it: identities resolved, defaults written in.
+    /// A change as the log records it: identities resolved (SPEC section 6), defaults written in.
     func prepare(_ change: Change, kind: ConversationKind?, in txn: borrowing WriteTransaction) throws -> Change {
         switch change {
-        case .create, .registerFields:
+        case .create:
+            let prepared = options.configuration.preparing(change, in: kind)
+            return try prepared.resolvingIdentities { identity in try owner(of: identity, in: txn) }
+        case .registerFields:
             return options.configuration.preparing(change, in: kind)
-        case let .addMembers(inboxes, identities):
-            var resolved: [ResolvedIdentity] = []
-            for identity in identities {
-                resolved.append(ResolvedIdentity(identity.identity, inbox: try identity.inbox ?? owner(of: identity.identity, in: txn)))
-            }
-            return .addMembers(inboxes: inboxes, identities: resolved)
+        case .addMembers, .removeMembers:
+            return try change.resolvingIdentities { identity in try owner(of: identity, in: txn) }
         default:
             return change
         }
@@ -182,9 +181,9 @@ extension GroupStore {
         var inboxes: [InboxID] = []
         for change in commit.changes {
             switch change {
-            case let .create(request): inboxes += [commit.actor] + request.members
-            case let .addMembers(list, identities): inboxes += list + identities.compactMap(\.inbox)
-            case let .removeMembers(list, _): inboxes += list
+            case let .create(request): inboxes += [commit.actor] + request.allMembers
+            case let .addMembers(list, identities), let .removeMembers(list, identities, _):
+                inboxes += list + identities.compactMap(\.inbox)
             case .leave, .join, .acceptInvitation, .declineInvitation: inboxes.append(commit.actor)
             case let .approveJoin(inbox, _), let .rejectJoin(inbox): inboxes.append(inbox)
             case let .ban(list): inboxes += list

@@ -343,7 +343,7 @@ struct BinaryCodecTests {
         )
         let bytes = CommitCodec.encode(commit)
         #expect(bytes == [
-            2,                      // version
+            3,                      // version
             1, 0x67,                // group "g"
             1,                      // sequence
             0,                      // no previous hash
@@ -362,7 +362,7 @@ struct BinaryCodecTests {
     }
 
     /// The same commit as version 1 wrote it, before fields existed: it still decodes, to the
-    /// same commit, and is written again as version 2.
+    /// same commit, and is written again as version 3.
     @Test func versionOneGoldenBytesStillDecode() throws {
         let versionOne: [UInt8] = [1, 1, 0x67, 1, 0, 1, 0x61, 0xAC, 0x02, 3, 4, 1, 0x62, 12, 10, 1, 9, 2, 5, 3]
         let commit = try CommitCodec.decode(versionOne)
@@ -370,16 +370,26 @@ struct BinaryCodecTests {
             groupID: .named("g"), sequence: 1, actor: .named("a"), time: 300,
             changes: [.addAdmin(.named("b")), .leave, .updatePermission(slot: .removeMember, policy: .any([.selfOnly, .adminOnly]))]
         ))
-        #expect(CommitCodec.encode(commit) == [2] + versionOne.dropFirst())
+        #expect(CommitCodec.encode(commit) == [3] + versionOne.dropFirst())
 
-        // A version-1 create has no field list: it reads with none, and version 2 writes an empty one.
+        // A version-1 create has no field list: it reads with none; its policy set, consent and
+        // admission, always written then, read as given; version 3 writes them as optionals.
         let versionOneCreate: [UInt8] = [
             1, 1, 0x67, 0, 0, 1, 0x61, 0xAC, 0x02, 1,
             1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // create: group, no members, allMembers, four empty strings, no options
         ]
         let create = try CommitCodec.decode(versionOneCreate)
-        #expect(create == Commit(groupID: .named("g"), sequence: 0, actor: .named("a"), time: 300, changes: [.create(CreateConversation())]))
-        #expect(CommitCodec.encode(create) == [2] + versionOneCreate.dropFirst() + [0])
+        let asGiven = CreateConversation(policySet: .allMembers, invitesNeedConsent: false, admission: .auto)
+        #expect(create == Commit(groupID: .named("g"), sequence: 0, actor: .named("a"), time: 300, changes: [.create(asGiven)]))
+        #expect(CommitCodec.encode(create) == [
+            3, 1, 0x67, 0, 0, 1, 0x61, 0xAC, 0x02, 1,
+            1, 0, 0, 0,          // create: group, no members, no identities
+            1, 0,                // the policy set given: allMembers
+            0, 0, 0, 0, 0,       // four empty strings, no disappearing messages
+            0, 0, 0,             // no memberLimit, leaveRule, joinRule
+            1, 0, 1, 0,          // invitesNeedConsent false, admission auto, as given
+            0, 0,                // no style, no fields
+        ])
         // The same bytes as version 2 lack the field list.
         guard case .unexpectedEnd? = commitError([2] + versionOneCreate.dropFirst())?.reason else {
             Issue.record("a version-2 create without its field list was not refused as cut short")
@@ -400,8 +410,8 @@ struct BinaryCodecTests {
         let create = Commit(groupID: .named("g"), sequence: 0, actor: .named("a"), time: 300,
                             changes: [.create(CreateConversation(fields: [descriptor]))])
         #expect(CommitCodec.encode(create) == [
-            2, 1, 0x67, 0, 0, 1, 0x61, 0xAC, 0x02, 1,
-            1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // create with no options
+            3, 1, 0x67, 0, 0, 1, 0x61, 0xAC, 0x02, 1,
+            1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // create with no options
             1,                                          // one field
         ] + descriptorBytes)
 
@@ -412,7 +422,7 @@ struct BinaryCodecTests {
             .updateMetadataField(field: .id(ComponentID(0xC001)), mutation: .setDelta(.delete, key: .bytes([]))),
             .updateUserData([UserFieldUpdate(field: .name("U"), value: .string("v")), UserFieldUpdate(field: .id(WellKnownFields.userDisplayName), value: nil)]),
         ])
-        let expected: [UInt8] = [2, 1, 0x67, 1, 0, 1, 0x61, 0xAC, 0x02, 5]
+        let expected: [UInt8] = [3, 1, 0x67, 1, 0, 1, 0x61, 0xAC, 0x02, 5]
             + [18, 2, 0] + descriptorBytes + [1, 1, 0x58]           // registerFields: a descriptor, the name "X"
             + [19, 0, 0x81, 0x80, 0x03, 1, 0, 0, 1, 0x6B, 1, 1, 1, 7] // by ID: mapDelta insert "k" = bytes [7]
             + [19, 1, 1, 0x54, 0, 0]                                 // by name "T": replace with nothing
@@ -420,6 +430,59 @@ struct BinaryCodecTests {
             + [20, 2, 1, 1, 0x55, 1, 0, 1, 0x76, 0, 0x80, 0x82, 0x02, 0] // updateUserData U = "v", 0x8100 = nothing
         #expect(CommitCodec.encode(writes) == expected)
         #expect(try CommitCodec.decode(expected) == writes)
+    }
+
+    /// The version-3 parts, byte by byte: identities and disappearing messages in create,
+    /// identities in removeMembers, and updateFieldPolicy (tag 39).
+    @Test func identityAndFieldPolicyGoldenBytes() throws {
+        let handle = try PublicIdentity(.handle, "h")
+        let create = Commit(groupID: .named("g"), sequence: 0, actor: .named("a"), time: 300, changes: [
+            .create(CreateConversation(
+                kind: .dm, identities: [ResolvedIdentity(handle, inbox: .named("b"))],
+                disappearingMessages: DisappearingMessages(fromNs: 1, inNs: 2))),
+        ])
+        let createBytes: [UInt8] = [
+            3, 1, 0x67, 0, 0, 1, 0x61, 0xAC, 0x02, 1,
+            1, 1, 0,                  // create: a DM, no inboxes
+            1, 0, 1, 0x68, 1, 1, 0x62, // one identity: handle "h", resolved to "b"
+            0,                        // no policy set
+            0, 0, 0, 0,               // four empty strings
+            1, 2, 4,                  // disappearing messages from 1 in 2 (zigzag)
+            0, 0, 0, 0, 0, 0, 0,      // no memberLimit, leaveRule, joinRule, consent, admission, style, fields
+        ]
+        #expect(CommitCodec.encode(create) == createBytes)
+        #expect(try CommitCodec.decode(createBytes) == create)
+
+        let changes = Commit(groupID: .named("g"), sequence: 1, actor: .named("a"), time: 300, changes: [
+            .removeMembers(inboxes: [.named("c")], identities: [ResolvedIdentity(handle, inbox: nil)], withMessages: true),
+            .updateFieldPolicy(field: .name("T"), operation: .update, policy: .any([.author, .adminOnly])),
+        ])
+        let changeBytes: [UInt8] = [3, 1, 0x67, 1, 0, 1, 0x61, 0xAC, 0x02, 2]
+            + [3, 1, 1, 0x63, 1, 0, 1, 0x68, 0, 1]  // removeMembers [c], handle "h" unresolved, with messages
+            + [39, 1, 1, 0x54, 1, 9, 2, 7, 3]       // updateFieldPolicy by name "T", update, any(author, adminOnly)
+        #expect(CommitCodec.encode(changes) == changeBytes)
+        #expect(try CommitCodec.decode(changeBytes) == changes)
+        // Version 2 had no updateFieldPolicy.
+        var versionTwo = commitHeader(changeCount: 1, version: 2)
+        versionTwo.writeByte(39)
+        #expect(commitError(versionTwo.bytes)?.reason == .unknownTag(39))
+    }
+
+    /// Version-2 records still read: removeMembers without identities, and a DM's create whose
+    /// group settings, ignored when it was written, read as not given.
+    @Test func versionTwoGoldenBytesStillDecode() throws {
+        let versionTwo: [UInt8] = [
+            2, 1, 0x67, 0, 0, 1, 0x61, 0xAC, 0x02, 1,
+            1, 1, 1, 1, 0x62,     // create: a DM with member "b"
+            1,                    // policy set adminOnly
+            0, 0, 0, 0,           // four empty strings
+            1, 0xF4, 0x03,        // memberLimit 250 (zigzag)
+            0, 0, 0, 0, 0, 0,     // no leaveRule, joinRule; consent false, admission auto, no style, no fields
+        ]
+        let dm = try CommitCodec.decode(versionTwo)
+        #expect(dm.changes == [.create(CreateConversation(kind: .dm, members: [.named("b")]))])
+        let removal: [UInt8] = [2, 1, 0x67, 1, 0, 1, 0x61, 0xAC, 0x02, 1, 3, 1, 1, 0x62, 0]
+        #expect(try CommitCodec.decode(removal).changes == [.removeMembers(inboxes: [.named("b")], withMessages: false)])
     }
 
     /// The lifecycle ops of SPEC section 9 (tags 21 to 38), byte by byte.
@@ -433,7 +496,7 @@ struct BinaryCodecTests {
             .allowListAdd([b]), .allowListRemove([c]), .ban([b]), .unban([]), .blockGroup(false), .deleteGroup,
         ])
         let parts: [[UInt8]] = [
-            [2, 1, 0x67, 1, 0, 1, 0x61, 0xAC, 0x02, 20],  // version 2, "g", sequence 1, "a", time 300, 20 changes
+            [3, 1, 0x67, 1, 0, 1, 0x61, 0xAC, 0x02, 20],  // version 3, "g", sequence 1, "a", time 300, 20 changes
             [21],                                        // acceptInvitation
             [22],                                        // declineInvitation
             [23, 0],                                     // join without a link
@@ -464,10 +527,10 @@ struct BinaryCodecTests {
             writer.writeByte(tag)
             #expect(commitError(writer.bytes)?.reason == .unknownTag(tag), "tag \(tag)")
         }
-        // 39 is the next free tag.
+        // 40 is the next free tag.
         var next = commitHeader(changeCount: 1)
-        next.writeByte(39)
-        #expect(commitError(next.bytes)?.reason == .unknownTag(39))
+        next.writeByte(40)
+        #expect(commitError(next.bytes)?.reason == .unknownTag(40))
         // A mute's end and the booleans are canonical too.
         var overlong = commitHeader(changeCount: 1)
         for byte: UInt8 in [30, 0, 0x80, 0x00] { overlong.writeByte(byte) }
@@ -541,6 +604,8 @@ struct BinaryCodecTests {
             writer.writeByte(1)            // create
             writer.writeByte(0)            // group
             writer.writeVarint(0)          // no members
+            writer.writeVarint(0)          // no identities
+            writer.writeBool(true)         // a policy set given:
             writer.writeByte(2)            // custom policies
             writer.writeVarint(UInt64(slots.count))
             for slot in slots {
@@ -548,11 +613,12 @@ struct BinaryCodecTests {
                 writer.writeByte(3)        // adminOnly
             }
             for _ in 0..<4 { writer.writeString("") }
+            writer.writeBool(false)        // disappearingMessages
             writer.writeBool(false)        // memberLimit
             writer.writeBool(false)        // leaveRule
             writer.writeBool(false)        // joinRule
             writer.writeBool(false)        // invitesNeedConsent
-            writer.writeByte(0)            // admission auto
+            writer.writeBool(false)        // admission
             writer.writeBool(false)        // style
             writer.writeVarint(0)          // no fields
             return writer.bytes
@@ -1068,8 +1134,8 @@ struct BinaryCodecTests {
             }
             writer.writeBool(record.joinedAt != nil)
             if let joinedAt = record.joinedAt { writer.writeVarint(joinedAt) }
-            writer.writeBool(record.addedBy != nil)
-            if let addedBy = record.addedBy { writer.writeInbox(addedBy) }
+            writer.writeBool(record.adder != nil)
+            if let adder = record.adder { writer.writeInbox(adder) }
             writer.writeVarint(record.ordinal)
             if version >= 3 {
                 writer.writeBool(record.blockedForAll)
@@ -1389,10 +1455,10 @@ struct BinaryCodecTests {
         let commit = CommitCodec.encode(Commit(groupID: .test, sequence: 0, actor: .alix, time: 0, changes: [.leave]))
         let outcome = OutcomeCodec.encode(.applied)
         let state = StateCodec.encode(try #require(TestGroup(.alix, CreateConversation()).state))
-        // Commits are at version 2 (1 still reads), states at version 3 (1 and 2 still read),
-        // outcomes at version 1.
-        #expect(CommitCodec.version == 2 && StateCodec.version == 3 && OutcomeCodec.version == 1)
-        for version: UInt8 in [0, 3, 255] {
+        // Commits are at version 3 (1 and 2 still read), states at version 3 (1 and 2 still
+        // read), outcomes at version 1.
+        #expect(CommitCodec.version == 3 && StateCodec.version == 3 && OutcomeCodec.version == 1)
+        for version: UInt8 in [0, 4, 255] {
             let commitFailure = commitError([version] + commit.dropFirst())
             #expect(commitFailure?.reason == .unsupportedVersion(found: version))
             #expect(commitFailure?.offset == 0)

@@ -329,12 +329,13 @@ struct ConfigurationReaderTests {
 
     // MARK: Preparing changes
 
+    /// A DM takes no member limit (SPEC section 2: no group settings), only its fields.
     @Test func preparingACreateWritesInTheLimitAndTheConfiguredFieldsOfItsKind() throws {
         let configuration = try read(Self.richTOML)
         #expect(configuration.preparing(.create(CreateConversation(members: [.bo])), in: nil)
             == .create(CreateConversation(members: [.bo], memberLimit: 1_000, fields: configuration.fields(for: .group))))
         #expect(configuration.preparing(.create(CreateConversation(kind: .dm, members: [.bo])), in: nil)
-            == .create(CreateConversation(kind: .dm, members: [.bo], memberLimit: 1_000, fields: configuration.fields(for: .dm))))
+            == .create(CreateConversation(kind: .dm, members: [.bo], fields: configuration.fields(for: .dm))))
         // What the create gives stays.
         let given = CreateConversation(members: [.bo], memberLimit: 7, fields: [Self.category])
         #expect(configuration.preparing(.create(given), in: nil) == .create(given))

@@ -162,7 +162,9 @@ struct LifecycleTests {
         #expect(group.state?.member(.caro) == nil)
     }
 
-    @Test func aCurrentMemberJoiningIsAlreadyMemberBeforeAnyLinkCheck() throws {
+    /// An active member joining is alreadyMember; a current member in another state is
+    /// notActive, from the actor check (SPEC section 3); both before any link check.
+    @Test func aCurrentMemberJoiningIsRefusedBeforeAnyLinkCheck() throws {
         var group = TestGroup(.alix, CreateConversation(members: [.bo, .caro, .davon], joinRule: .approval, invitesNeedConsent: true))
         try #require(group.commit(.alix, .assign(.observer, to: .bo), .createLink("team", role: .member)) == .applied)
         try #require(group.commit(.caro, .requestRemoval) == .applied)
@@ -170,9 +172,14 @@ struct LifecycleTests {
         try #require(group.commit(.fen, .join(link: nil)) == .applied)
         // A super admin, an observer, a member pending removal, an active member, an invitee, a
         // pending request: with no link, a link, or a link that does not exist.
-        for inbox in [InboxID.alix, .bo, .caro, .davon, .eri, .fen] {
+        let refusals: [(InboxID, Rejection)] = [
+            (.alix, .alreadyMember(.alix)), (.bo, .alreadyMember(.bo)), (.davon, .alreadyMember(.davon)),
+            (.caro, .notActive(.caro, state: "pendingRemoval")), (.eri, .notActive(.eri, state: "invited")),
+            (.fen, .notActive(.fen, state: "pendingApproval")),
+        ]
+        for (inbox, refusal) in refusals {
             for link in [nil, "team", "missing"] as [String?] {
-                #expect(group.commit(inbox, .join(link: link)).rejection?.reason == .alreadyMember(inbox), "\(inbox), link \(link ?? "none")")
+                #expect(group.commit(inbox, .join(link: link)).rejection?.reason == refusal, "\(inbox), link \(link ?? "none")")
             }
         }
         // Joining twice in one commit.

@@ -28,7 +28,10 @@ struct ReadTests {
         #expect(state.allMembers.map(\.inbox) == [.alix, .bo, .caro, .davon, .eri])
         #expect(state.memberCount == 5)
         #expect(state.member(.davon)?.addedBy == .bo)
-        #expect(state.member(.alix)?.addedBy == .alix)
+        // The creator was added by no one (XMTP's addedByInboxId), though its record names it.
+        #expect(state.member(.alix)?.addedBy == nil)
+        #expect(state.member(.alix)?.adder == .alix)
+        #expect(state.member(.bo)?.addedBy == .alix)
         #expect(state.member(.davon)?.joinedAt == group.commits[1].time)
     }
 
@@ -306,9 +309,7 @@ struct ReadTests {
     }
 
     @Test func aDMHasNoPolicyCheckForMetadata() throws {
-        var slots: [PolicySlot: Policy] = [:]
-        for slot in PolicySlot.xmtpSlots { slots[slot] = .denyAll }
-        var dm = TestGroup(.alix, CreateConversation(kind: .dm, members: [.bo], policySet: .custom(slots)))
+        var dm = TestGroup(.alix, CreateConversation(kind: .dm, members: [.bo]))
         let state = try #require(dm.state)
         #expect(state.allMembers.map(\.role) == [.member, .member])
         #expect(state.listAdmins() == [] && state.listSuperAdmins() == [])
@@ -317,9 +318,9 @@ struct ReadTests {
         #expect(dm.state?.metadata.name == "ours")
         #expect(dm.commit(.alix, .updateName(String(repeating: "n", count: 101))).code == "tooLong")
 
-        // A policy set given to a DM is ignored, even one a group could not hold.
-        let ignored = TestGroup(.alix, CreateConversation(kind: .dm, members: [.bo], policySet: .custom([.addAdmin: .allowAll])))
-        #expect(ignored.lastOutcome == .applied)
+        // A DM has no policy set: one given at creation is invalidPolicy (SPEC section 2).
+        let given = TestGroup(.alix, CreateConversation(kind: .dm, members: [.bo], policySet: .custom([.addAdmin: .allowAll])))
+        #expect(given.lastOutcome?.code == "invalidPolicy")
     }
 
     // MARK: Identity directory

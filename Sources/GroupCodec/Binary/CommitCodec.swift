@@ -3,8 +3,7 @@ import GroupCore
 // The canonical binary encoding of a commit: what the log stores and what the chain hashes.
 // Primitives as in BinaryWriter.swift, shared values as in BinaryWriter+Values.swift.
 //
-//   byte      format version: 2 (version 1, written before fields existed, still reads: its
-//             create has no field list)
+//   byte      format version: 3 (versions 1 and 2 still read; see "Older versions" below)
 //   string    group ID
 //   varint    sequence
 //   optional  previous hash (32-byte digest)
@@ -17,15 +16,17 @@ import GroupCore
 //
 // | tag | op                         | arguments                                              |
 // |-----|----------------------------|--------------------------------------------------------|
-// |  1  | create                     | kind tag, list of inboxes, policy set choice (below),  |
-// |     |                            | name, description, imageURL, appData strings,          |
-// |     |                            | optional zigzag memberLimit, optional leaveRule tag,   |
-// |     |                            | optional joinRule tag, bool invitesNeedConsent,        |
-// |     |                            | admission tag, optional style tag                      |
-// |     |                            | (version 2) list of field descriptors to register      |
+// |  1  | create                     | kind tag, list of inboxes, list of resolved identities |
+// |     |                            | (as addMembers), optional policy set choice (below),   |
+// |     |                            | name, description, imageURL, appData strings, optional |
+// |     |                            | disappearing messages, optional zigzag memberLimit,    |
+// |     |                            | optional leaveRule tag, optional joinRule tag,         |
+// |     |                            | optional bool invitesNeedConsent, optional admission   |
+// |     |                            | tag, optional style tag, list of field descriptors     |
 // |  2  | addMembers                 | list of inboxes; list of identities, each a public     |
 // |     |                            | identity and an optional resolved inbox                |
-// |  3  | removeMembers              | list of inboxes, bool withMessages                     |
+// |  3  | removeMembers              | list of inboxes, list of resolved identities (as       |
+// |     |                            | addMembers), bool withMessages                         |
 // |  4  | addAdmin                   | inbox                                                  |
 // |  5  | removeAdmin                | inbox                                                  |
 // |  6  | addSuperAdmin              | inbox                                                  |
@@ -61,9 +62,16 @@ import GroupCore
 // | 36  | unban                      | list of inboxes                                        |
 // | 37  | blockGroup                 | bool on                                                |
 // | 38  | deleteGroup                | none                                                   |
+// | 39  | updateFieldPolicy          | field reference, field operation tag, policy           |
 //
 // Policy set choice: tag 0 allMembers, 1 adminOnly, 2 custom followed by a list of (slot tag,
 // policy) in increasing slot tag order, each slot at most once (decoders refuse any other order).
+//
+// Older versions. Version 1 (before fields) has no field ops (tags 18 and up) and its create
+// no field list. Versions 1 and 2 have no updateFieldPolicy, no identities in create or
+// removeMembers, no disappearing messages in create, and write the policy set choice,
+// invitesNeedConsent and admission always: a group reads them as given; a DM, which ignored
+// them then, reads every group setting as not given (SPEC section 2 refuses a DM that gives one).
 //
 // Every commit has exactly one encoding: decoding refuses anything the encoder would not write
 // (overlong varints, booleans other than 0/1, custom slots out of order, trailing bytes).
@@ -71,7 +79,7 @@ import GroupCore
 /// The canonical, versioned binary encoding of commits, and the commit hash of the chain.
 public enum CommitCodec {
     /// The format version this build writes and reads.
-    public static let version: UInt8 = 2
+    public static let version: UInt8 = 3
 
     /// The canonical encoding of `commit`.
     public static func encode(_ commit: Commit) -> [UInt8] {
@@ -166,6 +174,7 @@ private enum ChangeTag: UInt8 {
     case unban = 36
     case blockGroup = 37
     case deleteGroup = 38
+    case updateFieldPolicy = 39
 }
 
 /// The tags of `PolicySetChoice`.
@@ -184,13 +193,11 @@ extension BinaryWriter {
         case let .addMembers(inboxes, identities):
             writeByte(ChangeTag.addMembers.rawValue)
             writeInboxes(inboxes)
-            writeList(identities) { writer, resolved in
-                writer.writeIdentity(resolved.identity)
-                writer.writeOptional(resolved.inbox) { $0.writeInbox($1) }
-            }
-        case let .removeMembers(inboxes, withMessages):
+            writeResolvedIdentities(identities)
+        case let .removeMembers(inboxes, identities, withMessages):
             writeByte(ChangeTag.removeMembers.rawValue)
             writeInboxes(inboxes)
+            writeResolvedIdentities(identities)
             writeBool(withMessages)
         case let .addAdmin(inbox):
             writeByte(ChangeTag.addAdmin.rawValue)
@@ -238,6 +245,11 @@ extension BinaryWriter {
         case let .registerFields(registrations):
             writeByte(ChangeTag.registerFields.rawValue)
             writeList(registrations) { $0.writeFieldRegistration($1) }
+        case let .updateFieldPolicy(field, operation, policy):
+            writeByte(ChangeTag.updateFieldPolicy.rawValue)
+            writeFieldReference(field)
+            writeFieldOperation(operation)
+            writePolicy(policy)
         case let .updateMetadataField(field, mutation):
             writeByte(ChangeTag.updateMetadataField.rawValue)
             writeFieldReference(field)
@@ -304,10 +316,34 @@ extension BinaryWriter {
         }
     }
 
+    private mutating func writeResolvedIdentities(_ identities: [ResolvedIdentity]) {
+        writeList(identities) { writer, resolved in
+            writer.writeIdentity(resolved.identity)
+            writer.writeOptional(resolved.inbox) { $0.writeInbox($1) }
+        }
+    }
+
     private mutating func writeCreate(_ request: CreateConversation) {
         writeByte(request.kind.wireTag)
         writeInboxes(request.members)
-        switch request.policySet {
+        writeResolvedIdentities(request.identities)
+        writeOptional(request.policySet) { $0.writePolicySetChoice($1) }
+        writeString(request.name)
+        writeString(request.description)
+        writeString(request.imageURL)
+        writeString(request.appData)
+        writeOptional(request.disappearingMessages) { $0.writeDisappearingMessages($1) }
+        writeOptional(request.memberLimit) { $0.writeInt($1) }
+        writeOptional(request.leaveRule) { $0.writeByte($1.wireTag) }
+        writeOptional(request.joinRule) { $0.writeByte($1.wireTag) }
+        writeOptional(request.invitesNeedConsent) { $0.writeBool($1) }
+        writeOptional(request.admission) { $0.writeByte($1.wireTag) }
+        writeOptional(request.style) { $0.writeByte($1.wireTag) }
+        writeList(request.fields) { $0.writeFieldDescriptor($1) }
+    }
+
+    private mutating func writePolicySetChoice(_ choice: PolicySetChoice) {
+        switch choice {
         case .allMembers:
             writeByte(PolicySetChoiceTag.allMembers.rawValue)
         case .adminOnly:
@@ -321,24 +357,19 @@ extension BinaryWriter {
                 writer.writePolicy(entry.value)
             }
         }
-        writeString(request.name)
-        writeString(request.description)
-        writeString(request.imageURL)
-        writeString(request.appData)
-        writeOptional(request.memberLimit) { $0.writeInt($1) }
-        writeOptional(request.leaveRule) { $0.writeByte($1.wireTag) }
-        writeOptional(request.joinRule) { $0.writeByte($1.wireTag) }
-        writeBool(request.invitesNeedConsent)
-        writeByte(request.admission.wireTag)
-        writeOptional(request.style) { $0.writeByte($1.wireTag) }
-        writeList(request.fields) { $0.writeFieldDescriptor($1) }
     }
 }
 
 extension BinaryReader {
     fileprivate mutating func readChange(version: UInt8) throws(BinaryDecodingError) -> Change {
-        // Version 1 had no field ops: a record claiming otherwise is not one this format wrote.
-        let opened = version < 2 ? { (tag: UInt8) in tag < ChangeTag.registerFields.rawValue ? ChangeTag(rawValue: tag) : nil } : ChangeTag.init(rawValue:)
+        // Version 1 had no field ops, version 2 no updateFieldPolicy: a record claiming otherwise
+        // is not one this format wrote.
+        let firstMissing: ChangeTag? = switch version {
+        case 1: .registerFields
+        case 2: .updateFieldPolicy
+        default: nil
+        }
+        let opened = { (tag: UInt8) in firstMissing.map { tag < $0.rawValue } ?? true ? ChangeTag(rawValue: tag) : nil }
         switch try readTag("change op", opened) {
         case .create:
             return .create(try readCreate(version: version))
@@ -346,6 +377,10 @@ extension BinaryReader {
             return .registerFields(try readList("registerFields fields") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
                 try reader.readFieldRegistration("registerFields field")
             })
+        case .updateFieldPolicy:
+            let field = try readFieldReference("updateFieldPolicy field")
+            let operation = try readFieldOperation("updateFieldPolicy operation")
+            return .updateFieldPolicy(field: field, operation: operation, policy: try readPolicy("updateFieldPolicy policy"))
         case .updateMetadataField:
             let field = try readFieldReference("updateMetadataField field")
             return .updateMetadataField(field: field, mutation: try readFieldMutation("updateMetadataField mutation"))
@@ -396,18 +431,11 @@ extension BinaryReader {
             return .deleteGroup
         case .addMembers:
             let inboxes = try readInboxes("addMembers inboxes")
-            // An identity takes at least four bytes: kind, length, one byte, presence.
-            let identities = try readList("addMembers identities", minimumSize: 4) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
-                let identity = try reader.readIdentity("addMembers identity")
-                let inbox = try reader.readOptional("addMembers resolved inbox") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
-                    try reader.readInbox("addMembers resolved inbox")
-                }
-                return ResolvedIdentity(identity, inbox: inbox)
-            }
-            return .addMembers(inboxes: inboxes, identities: identities)
+            return .addMembers(inboxes: inboxes, identities: try readResolvedIdentities("addMembers"))
         case .removeMembers:
             let inboxes = try readInboxes("removeMembers inboxes")
-            return .removeMembers(inboxes: inboxes, withMessages: try readBool("removeMembers withMessages"))
+            let identities = version < 3 ? [] : try readResolvedIdentities("removeMembers")
+            return .removeMembers(inboxes: inboxes, identities: identities, withMessages: try readBool("removeMembers withMessages"))
         case .addAdmin:
             return .addAdmin(try readInbox("addAdmin inbox"))
         case .removeAdmin:
@@ -448,19 +476,31 @@ extension BinaryReader {
         }
     }
 
+    private mutating func readResolvedIdentities(_ change: String) throws(BinaryDecodingError) -> [ResolvedIdentity] {
+        // An identity takes at least four bytes: kind, length, one byte, presence.
+        try readList("\(change) identities", minimumSize: 4) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            let identity = try reader.readIdentity("\(change) identity")
+            let inbox = try reader.readOptional("\(change) resolved inbox") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                try reader.readInbox("\(change) resolved inbox")
+            }
+            return ResolvedIdentity(identity, inbox: inbox)
+        }
+    }
+
     private mutating func readCreate(version: UInt8) throws(BinaryDecodingError) -> CreateConversation {
         let kind = try readTag("create kind", ConversationKind.init(wireTag:))
         let members = try readInboxes("create members")
-        let policySet: PolicySetChoice
-        switch try readTag("create policy set", PolicySetChoiceTag.init(rawValue:)) {
-        case .allMembers: policySet = .allMembers
-        case .adminOnly: policySet = .adminOnly
-        case .custom: policySet = .custom(try readCustomSlots())
-        }
+        let identities = version < 3 ? [] : try readResolvedIdentities("create")
+        let policySet = version < 3
+            ? try readPolicySetChoice()
+            : try readOptional("create policy set") { (reader: inout BinaryReader) throws(BinaryDecodingError) in try reader.readPolicySetChoice() }
         let name = try readString("create name")
         let description = try readString("create description")
         let imageURL = try readString("create imageURL")
         let appData = try readString("create appData")
+        let disappearingMessages = version < 3 ? nil : try readOptional("create disappearingMessages") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readDisappearingMessages("create disappearingMessages")
+        }
         let memberLimit = try readOptional("create memberLimit") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             try reader.readInt("create memberLimit")
         }
@@ -470,19 +510,40 @@ extension BinaryReader {
         let joinRule = try readOptional("create joinRule") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             try reader.readTag("create joinRule", JoinRule.init(wireTag:))
         }
-        let invitesNeedConsent = try readBool("create invitesNeedConsent")
-        let admission = try readTag("create admission", Admission.init(wireTag:))
+        let invitesNeedConsent: Bool?
+        let admission: Admission?
+        if version < 3 {
+            invitesNeedConsent = try readBool("create invitesNeedConsent")
+            admission = try readTag("create admission", Admission.init(wireTag:))
+        } else {
+            invitesNeedConsent = try readOptional("create invitesNeedConsent") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                try reader.readBool("create invitesNeedConsent")
+            }
+            admission = try readOptional("create admission") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                try reader.readTag("create admission", Admission.init(wireTag:))
+            }
+        }
         let style = try readOptional("create style") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             try reader.readTag("create style", GroupStyle.init(wireTag:))
         }
         let fields = version < 2 ? [] : try readList("create fields") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             try reader.readFieldDescriptor("create field")
         }
-        return CreateConversation(
-            kind: kind, members: members, policySet: policySet, name: name, description: description,
-            imageURL: imageURL, appData: appData, memberLimit: memberLimit, leaveRule: leaveRule, joinRule: joinRule,
-            invitesNeedConsent: invitesNeedConsent, admission: admission, style: style, fields: fields
+        let request = CreateConversation(
+            kind: kind, members: members, identities: identities, policySet: policySet, name: name,
+            description: description, imageURL: imageURL, appData: appData, disappearingMessages: disappearingMessages,
+            memberLimit: memberLimit, leaveRule: leaveRule, joinRule: joinRule, invitesNeedConsent: invitesNeedConsent,
+            admission: admission, style: style, fields: fields
         )
+        return version < 3 && kind == .dm ? request.withoutGroupSettings() : request
+    }
+
+    private mutating func readPolicySetChoice() throws(BinaryDecodingError) -> PolicySetChoice {
+        switch try readTag("create policy set", PolicySetChoiceTag.init(rawValue:)) {
+        case .allMembers: .allMembers
+        case .adminOnly: .adminOnly
+        case .custom: .custom(try readCustomSlots())
+        }
     }
 
     private mutating func readCustomSlots() throws(BinaryDecodingError) -> [PolicySlot: Policy] {
@@ -503,5 +564,21 @@ extension BinaryReader {
             slots[slot] = try readPolicy("create custom policy for \(slot)")
         }
         return slots
+    }
+}
+
+extension CreateConversation {
+    /// The request with no group setting given: how a DM written before version 3, whose group
+    /// settings were ignored, reads today.
+    fileprivate func withoutGroupSettings() -> CreateConversation {
+        var request = self
+        request.policySet = nil
+        request.memberLimit = nil
+        request.leaveRule = nil
+        request.joinRule = nil
+        request.invitesNeedConsent = nil
+        request.admission = nil
+        request.style = nil
+        return request
     }
 }

@@ -74,7 +74,7 @@ public enum StateCodec {
             writer.writeRole(record.role)
             writer.writeMemberState(record.state)
             writer.writeOptional(record.joinedAt) { $0.writeVarint($1) }
-            writer.writeOptional(record.addedBy) { $0.writeInbox($1) }
+            writer.writeOptional(record.adder) { $0.writeInbox($1) }
             writer.writeVarint(record.ordinal)
             writer.writeBool(record.blockedForAll)
             writer.writeOptional(record.mutedUntil) { $0.writeVarint($1) }
@@ -118,7 +118,7 @@ public enum StateCodec {
         var size = 1_024 + state.metadata.name.utf8.count + state.metadata.description.utf8.count
             + state.metadata.imageURL.utf8.count + state.metadata.appData.utf8.count
         state.forEachRecord { record in
-            size += 30 + record.inbox.rawValue.utf8.count + (record.addedBy?.rawValue.utf8.count ?? 0)
+            size += 30 + record.inbox.rawValue.utf8.count + (record.adder?.rawValue.utf8.count ?? 0)
         }
         return size
     }

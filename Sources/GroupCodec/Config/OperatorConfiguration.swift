@@ -32,14 +32,15 @@ public struct OperatorConfiguration: Equatable, Sendable {
         components.filter { kind == .group ? $0.inGroups : $0.inDMs }.map(\.descriptor)
     }
 
-    /// `change` as the log records it under this configuration: a `create` gets the member
-    /// limit and the configured fields written in, and `registerFields` gets the full descriptor
+    /// `change` as the log records it under this configuration: a group's `create` gets the
+    /// member limit written in, any `create` the configured fields, and `registerFields` gets the full descriptor
     /// of each name this configuration (or the well-known table, for a conversation of `kind`)
     /// knows, so that replay never consults the configuration.
     public func preparing(_ change: Change, in kind: ConversationKind?) -> Change {
         switch change {
         case var .create(request):
-            if request.memberLimit == nil { request.memberLimit = memberLimit }
+            // A DM takes no group setting (SPEC section 2), the member limit among them.
+            if request.memberLimit == nil && request.kind == .group { request.memberLimit = memberLimit }
             if request.fields.isEmpty { request.fields = fields(for: request.kind) }
             return .create(request)
         case let .registerFields(registrations):

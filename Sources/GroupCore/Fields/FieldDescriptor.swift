@@ -30,6 +30,15 @@ public struct FieldDescriptor: Hashable, Sendable {
         }
     }
 
+    /// This descriptor with `policy` for `operation` and its other policies unchanged.
+    public func replacingPolicy(for operation: FieldOperation, with policy: Policy) -> FieldDescriptor {
+        FieldDescriptor(
+            id: id, name: name, type: type,
+            insert: operation == .insert ? policy : insert,
+            update: operation == .update ? policy : update,
+            delete: operation == .delete ? policy : delete)
+    }
+
     /// The name when there is one, else the ID: how messages name the field.
     public var label: String { name ?? id.hex }
 }

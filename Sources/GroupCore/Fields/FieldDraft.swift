@@ -6,7 +6,7 @@ struct FieldDraft {
         let key: FieldValue
     }
 
-    /// Fields registered by earlier changes of the commit.
+    /// Fields registered by earlier changes of the commit, or whose policies they changed.
     var registered: [ComponentID: FieldDescriptor] = [:]
     /// Scalars written by earlier changes; the inner nil is an unset.
     var scalars: [ComponentID: FieldValue?] = [:]

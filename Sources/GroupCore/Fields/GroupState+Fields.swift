@@ -28,6 +28,32 @@ extension GroupState {
         draft.fields.registered[descriptor.id] = descriptor
     }
 
+    /// `updateFieldPolicy` (SPEC section 11): a super admin changes who may perform one operation
+    /// on a registered field, from the next commit on.
+    func checkUpdateFieldPolicy(
+        _ reference: FieldReference, _ operation: FieldOperation, _ policy: Policy, _ context: ChangeContext, _ draft: inout CommitDraft
+    ) throws(Rejection) {
+        // Step 3: registered before the commit; one registered by this commit is not yet.
+        guard let registered = registry.descriptor(for: reference) else { throw .unknownField(reference.description) }
+        try requireSuperAdmin(context)
+        try Self.validateFieldPolicy(policy)
+        if registered.id.isImmutable { throw .immutableField(field: registered.label) }
+        // An earlier change of the same commit may have changed another of its policies.
+        let current = draft.fields.registered[registered.id] ?? registered
+        draft.fields.registered[registered.id] = current.replacingPolicy(for: operation, with: policy)
+        draft.events.append(.fieldPolicyChanged(registered.id, operation, policy))
+    }
+
+    /// Refuses a policy no field may hold (`invalidPolicy`).
+    static func validateFieldPolicy(_ policy: Policy) throws(Rejection) {
+        if policy.depth > Policy.maximumDepth {
+            throw .invalidPolicy(slot: nil, reason: "combinators nest \(policy.depth) deep, over the limit of \(Policy.maximumDepth)")
+        }
+        if policy.containsEmptyCombinator {
+            throw .invalidPolicy(slot: nil, reason: "an any or all combinator needs at least one policy")
+        }
+    }
+
     /// `updateMetadataField` (SPEC section 11, "Mutations").
     func checkUpdateMetadataField(_ reference: FieldReference, _ mutation: FieldMutation, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
         // Step 3: the field, from the registry before the commit, and the mutation's shape.

@@ -13,7 +13,7 @@ extension GroupState {
         }
         for (key, policy) in overrides.fields {
             guard let descriptor = registry.descriptor(named: key.field), descriptor.policy(for: key.operation) != policy else { continue }
-            registry.register(descriptor.replacing(key.operation, with: policy))
+            registry.register(descriptor.replacingPolicy(for: key.operation, with: policy))
         }
     }
 }
