@@ -146,15 +146,16 @@ extension GroupStore {
         let newHead = GroupHead(number: number, sequence: commit.sequence, hash: SHA256.hash(bytes))
         try txn.put(databases.groups, key: StoreKeys.group(commit.groupID), value: newHead.encoded())
         if outcome.isApplied, let state = replica.state {
-            try index(commit, state, in: txn)
+            try index(commit, state, number: number, in: txn)
             try listInDirectory(state, in: txn)
         }
         return newHead
     }
 
     /// Keeps the inbox-to-groups index in step with the inboxes whose membership the commit may
-    /// have changed.
-    func index(_ commit: Commit, _ state: GroupState, in txn: borrowing WriteTransaction) throws {
+    /// have changed, and files a new DM under its pair.
+    func index(_ commit: Commit, _ state: GroupState, number: UInt64, in txn: borrowing WriteTransaction) throws {
+        if commit.sequence == 0 && state.kind == .dm { try indexDM(state, number: number, in: txn) }
         for inbox in Self.membershipSubjects(of: commit) {
             let key = StoreKeys.membership(inbox, commit.groupID)
             if state.member(inbox)?.isCurrent == true {

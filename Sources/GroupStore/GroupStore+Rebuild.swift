@@ -9,7 +9,7 @@ extension GroupStore {
         public let snapshots: Int
     }
 
-    /// Drops everything derived from the logs (heads, outcomes, snapshots, the cross-group index)
+    /// Drops everything derived from the logs (heads, outcomes, snapshots, the cross-group and DM indexes)
     /// and makes it again by replaying every log, in one transaction: a log that fails its chain
     /// check stops the rebuild and leaves the store as it was.
     public func rebuild() throws(StoreError) -> RebuildReport {
@@ -24,7 +24,7 @@ extension GroupStore {
                     let head = try existingHead(of: summary.group, in: txn)
                     try verifiedCommits(summary.group, head, from: 0, through: head.sequence, in: txn) { _ in }
                 }
-                for database in [databases.groups, databases.outcomes, databases.snapshots, databases.memberships, databases.directory] {
+                for database in [databases.groups, databases.outcomes, databases.snapshots, databases.memberships, databases.directory, databases.dms] {
                     try txn.drop(database)
                 }
                 report = try replayEveryLog(vouchedBy: vouched, in: txn)
@@ -88,7 +88,7 @@ extension GroupStore {
                     snapshots += 1
                 }
                 if outcome.isApplied, let state = log.replica.state {
-                    try index(commit, state, in: txn)
+                    try index(commit, state, number: number, in: txn)
                     try listInDirectory(state, in: txn)
                 }
                 log.previous = SHA256.hash(entry.value)

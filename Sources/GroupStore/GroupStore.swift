@@ -37,6 +37,8 @@ public final class GroupStore: @unchecked Sendable {
         let claimOwners: LMDBDatabase
         /// Groups anyone may find: join rule open or approval, not deleted.
         let directory: LMDBDatabase
+        /// The DMs between each pair of inboxes (`StoreKeys.dm`).
+        let dms: LMDBDatabase
     }
 
     static let formatVersion: UInt8 = 1
@@ -80,8 +82,9 @@ public final class GroupStore: @unchecked Sendable {
                 commits: try environment.database("commits"), outcomes: try environment.database("outcomes"),
                 snapshots: try environment.database("snapshots"), memberships: try environment.database("memberships"),
                 claims: try environment.database("claims"), claimOwners: try environment.database("claimOwners"),
-                directory: try environment.database("directory"))
+                directory: try environment.database("directory"), dms: try environment.database("dms"))
             try checkFormat(isNew: isNew)
+            try indexDMsOfOlderStore()
         } catch {
             throw StoreError.wrap(error)
         }

@@ -43,6 +43,20 @@ enum StoreKeys {
         Array(identity.kind.rawValue.utf8) + [0] + Array(identity.value.utf8)
     }
 
+    /// The DM index: the pair's two inboxes in byte order, each followed by a zero byte, then the
+    /// group's number, so that a pair's DMs are listed oldest first.
+    static func dm(between one: InboxID, and other: InboxID, number: UInt64) -> [UInt8] {
+        dmPrefix(one, other) + prefix(number)
+    }
+
+    static func dmPrefix(_ one: InboxID, _ other: InboxID) -> [UInt8] {
+        let (first, second) = one <= other ? (one, other) : (other, one)
+        return Array(first.rawValue.utf8) + [0] + Array(second.rawValue.utf8) + [0]
+    }
+
     static let formatVersion: [UInt8] = Array("formatVersion".utf8)
+    /// Present once the DM index holds every DM of the store (stores made before it existed
+    /// are indexed when first opened).
+    static let dmIndexComplete: [UInt8] = Array("dmIndexComplete".utf8)
     static let nextGroupNumber: [UInt8] = Array("nextGroupNumber".utf8)
 }

@@ -1,0 +1,68 @@
+import GroupCodec
+import GroupCore
+
+/// Finding the DM between two inboxes (XMTP's `findDmByInboxId`, `findOrCreateDm`), from an
+/// index kept in the same transaction as each DM's first commit.
+extension GroupStore {
+    /// The DMs between `one` and `other`, oldest first: a DM's participants never change, so a
+    /// DM filed under a pair stays between them. Only a DM whose `create` applied is filed.
+    public func dms(between one: InboxID, and other: InboxID) throws(StoreError) -> [GroupID] {
+        try reading { txn in
+            let prefix = StoreKeys.dmPrefix(one, other)
+            var found: [GroupID] = []
+            try txn.withCursor(databases.dms) { cursor in
+                try cursor.forEach(withPrefix: prefix) { entry in
+                    guard let text = String(validating: entry.value, as: UTF8.self), let group = try? GroupID(text) else {
+                        throw StoreError.corrupt(nil, sequence: nil, reason: "the DM index holds a value that is not a group ID; run 'grouplog rebuild'")
+                    }
+                    found.append(group)
+                    return .next
+                }
+            }
+            return found
+        }
+    }
+
+    /// The group ID `findOrCreateDm` gives a new DM between two inboxes: the same for the pair
+    /// whoever creates it, so that two writers racing to create it append to one log, and the
+    /// second gets `sequenceConflict` instead of making a second DM.
+    public static func dmGroupID(between one: InboxID, and other: InboxID) -> GroupID {
+        let digest = SHA256.hash(StoreKeys.dmPrefix(one, other))
+        // 32 hex digits (128 bits) and a prefix: printable ASCII, far below 128 bytes.
+        return GroupID(unchecked: "dm-" + digest.hex.prefix(32))
+    }
+
+    /// Files a DM created by commit 0 under the pair of its participants.
+    func indexDM(_ state: GroupState, number: UInt64, in txn: borrowing WriteTransaction) throws {
+        let participants = state.allMembers.map(\.inbox)
+        guard participants.count == 2 else { return }
+        try txn.put(databases.dms, key: StoreKeys.dm(between: participants[0], and: participants[1], number: number),
+                    value: StoreKeys.group(state.groupID))
+    }
+
+    /// A store written before the DM index existed has its DMs filed once, when first opened:
+    /// each group's commit 0 says whether it created a DM, and its outcome whether it applied.
+    func indexDMsOfOlderStore() throws {
+        let complete = try environment.read { txn in try txn.get(databases.meta, key: StoreKeys.dmIndexComplete) != nil }
+        guard !complete else { return }
+        try environment.write { txn in
+            var numbers: [UInt64] = []
+            try txn.withCursor(databases.groups) { cursor in
+                try cursor.forEach { entry in
+                    if let head = try? GroupHead(decoding: entry.value) { numbers.append(head.number) }
+                    return .next
+                }
+            }
+            // A record that does not decode is verify's to report; it files no DM here.
+            for number in numbers {
+                let key = StoreKeys.entry(number, 0)
+                guard let bytes = try txn.get(databases.commits, key: key), let outcome = try txn.get(databases.outcomes, key: key),
+                      (try? OutcomeCodec.decode(outcome))?.isApplied == true,
+                      let commit = try? CommitCodec.decode(bytes), let state = try? GroupState.created(by: commit),
+                      state.kind == .dm else { continue }
+                try indexDM(state, number: number, in: txn)
+            }
+            try txn.put(databases.meta, key: StoreKeys.dmIndexComplete, value: [1])
+        }
+    }
+}
