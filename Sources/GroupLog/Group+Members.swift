@@ -1,14 +1,14 @@
 /// Membership (XMTP's member methods, with Swift's `members:` label).
 extension Group {
     /// The current members, in join order, each with its handles as the store's directory holds
-    /// them now.
+    /// them now and the inbox that added it.
     public func members() async throws(GroupLogError) -> [Member] {
         let records = try current().0.allMembers
         let directory = try store.reading { store throws(StoreError) in try store.directory(for: records.map(\.inbox)) }
         return records.map { record in
             let handles = directory.handles(of: record.inbox)
             return Member(inboxId: record.inbox, role: record.role, state: record.state,
-                          handle: handles.handle, otherHandles: handles.otherHandles)
+                          handle: handles.handle, otherHandles: handles.otherHandles, addedByInboxId: record.addedBy)
         }
     }
 
