@@ -22,12 +22,32 @@ public struct Conversations: Sendable {
         try create(options.groupId, options.creation(members: members))
     }
 
-    /// Creates a DM between the acting inbox and `peer`.
+    /// Creates a group with the acting inbox as its super admin and the inboxes claiming
+    /// `identities` (handles and accounts together) as members (XMTP's `newGroupWithIdentities`).
+    ///
+    /// The store resolves the identities inside the `create` commit, so the log records the
+    /// inboxes they named then and replay never consults the directory.
+    /// - Throws: `GroupLogError.rejected` with `identityNotFound` when no inbox claims one of
+    ///   them, `duplicateInbox` when two name the same inbox or one names the creator, and the
+    ///   refusals of `newGroup(with:options:)`; nothing written.
+    public func newGroupWithIdentities(
+        identities: [PublicIdentity], options: CreateGroupOptions = CreateGroupOptions()
+    ) async throws(GroupLogError) -> Group {
+        try create(options.groupId, options.creation(members: [], identities: identities))
+    }
+
+    /// Creates a DM between the acting inbox and `peer`, even when the two already have one;
+    /// `findOrCreateDm(with:disappearingMessages:)` returns that one instead.
     /// - Parameters:
     ///   - peer: the other participant.
     ///   - groupId: the DM's ID; nil draws a fresh one.
-    public func newConversation(with peer: InboxID, groupId: GroupID? = nil) async throws(GroupLogError) -> Group {
-        try create(groupId, CreateConversation(kind: .dm, members: [peer]))
+    ///   - disappearingMessages: the settings the DM starts with; nil leaves them off.
+    /// - Throws: `GroupLogError.rejected` (`invalidCommit` when `peer` is the acting inbox,
+    ///   `invalidArgument` for negative settings), nothing written.
+    public func newConversation(
+        with peer: InboxID, groupId: GroupID? = nil, disappearingMessages: DisappearingMessages? = nil
+    ) async throws(GroupLogError) -> Group {
+        try create(groupId, CreateConversation(kind: .dm, members: [peer], disappearingMessages: disappearingMessages))
     }
 
     /// The conversation with this ID, or nil when the store holds none.

@@ -12,6 +12,10 @@ public struct CreateGroupOptions: Equatable, Sendable {
     public var imageUrl: String
     /// Application data, up to 8,192 bytes.
     public var appData: String
+    /// The disappearing-message settings the group starts with (XMTP's
+    /// `DisappearingMessageSettings`); nil leaves them off. Part of the `create` commit, so no
+    /// policy checks them; `Group.updateDisappearingMessageSettings(_:)` changes them later.
+    public var disappearingMessages: DisappearingMessages?
     /// Nil takes the store configuration's limit, else 250.
     public var memberLimit: Int?
     /// How members leave; nil takes the style's rule, else `request`.
@@ -28,7 +32,8 @@ public struct CreateGroupOptions: Equatable, Sendable {
     /// Options with XMTP's defaults: all-members permissions, empty metadata.
     public init(
         groupId: GroupID? = nil, permissions: GroupPermissionMode = .allMembers, name: String = "",
-        description: String = "", imageUrl: String = "", appData: String = "", memberLimit: Int? = nil,
+        description: String = "", imageUrl: String = "", appData: String = "",
+        disappearingMessages: DisappearingMessages? = nil, memberLimit: Int? = nil,
         leaveRule: LeaveRule? = nil, joinRule: JoinRule? = nil, invitesNeedConsent: Bool = false,
         admission: Admission = .auto, style: GroupStyle? = nil
     ) {
@@ -38,6 +43,7 @@ public struct CreateGroupOptions: Equatable, Sendable {
         self.description = description
         self.imageUrl = imageUrl
         self.appData = appData
+        self.disappearingMessages = disappearingMessages
         self.memberLimit = memberLimit
         self.leaveRule = leaveRule
         self.joinRule = joinRule
@@ -46,11 +52,18 @@ public struct CreateGroupOptions: Equatable, Sendable {
         self.style = style
     }
 
-    /// The `create` change for a group with `members` besides the creator.
-    func creation(members: [InboxID]) -> CreateConversation {
+    /// The `create` change for a group with `members` and the inboxes claiming `identities`
+    /// besides the creator. The identities go unresolved: the store resolves them inside the
+    /// commit, so the log records the inboxes they named then.
+    ///
+    /// A group's settings are written out even at their defaults, as they were before `create`
+    /// could leave them out: a group takes the same defaults either way, and its commit 0 stays
+    /// as it was.
+    func creation(members: [InboxID], identities: [PublicIdentity] = []) -> CreateConversation {
         CreateConversation(
-            kind: .group, members: members, policySet: permissions.choice, name: name, description: description,
-            imageURL: imageUrl, appData: appData, memberLimit: memberLimit, leaveRule: leaveRule, joinRule: joinRule,
-            invitesNeedConsent: invitesNeedConsent, admission: admission, style: style)
+            kind: .group, members: members, identities: identities.map { ResolvedIdentity($0, inbox: nil) },
+            policySet: permissions.choice, name: name, description: description, imageURL: imageUrl, appData: appData,
+            disappearingMessages: disappearingMessages, memberLimit: memberLimit, leaveRule: leaveRule,
+            joinRule: joinRule, invitesNeedConsent: invitesNeedConsent, admission: admission, style: style)
     }
 }

@@ -1,14 +1,14 @@
 /// Membership (XMTP's member methods, with Swift's `members:` label).
 extension Group {
     /// The current members, in join order, each with its handles as the store's directory holds
-    /// them now.
+    /// them now and the inbox that added it.
     public func members() async throws(GroupLogError) -> [Member] {
         let records = try current().0.allMembers
         let directory = try store.reading { store throws(StoreError) in try store.directory(for: records.map(\.inbox)) }
         return records.map { record in
             let handles = directory.handles(of: record.inbox)
             return Member(inboxId: record.inbox, role: record.role, state: record.state,
-                          handle: handles.handle, otherHandles: handles.otherHandles)
+                          handle: handles.handle, otherHandles: handles.otherHandles, addedByInboxId: record.addedBy)
         }
     }
 
@@ -39,21 +39,26 @@ extension Group {
         return try submit(.removeMembers(inboxes: members, withMessages: false))
     }
 
-    /// Removes the inboxes claiming `members` in one commit.
-    /// - Throws: `GroupLogError.rejected` with `identityNotFound` when no inbox claims one of
-    ///   them, nothing written.
+    /// Removes the inboxes claiming `members` (handles and accounts together) in one commit.
+    ///
+    /// The store resolves the identities inside the commit, as `addMembers(members:)` does, so the
+    /// log records the inboxes they named then.
+    /// - Throws: `GroupLogError.invalidArgument` for an empty list; `GroupLogError.rejected` with
+    ///   `identityNotFound` when no inbox claims one of them, `duplicateInbox` when two name the
+    ///   same inbox, and the refusals of `removeMembers(members:)` for inboxes; nothing written.
     @discardableResult
     public func removeMembers(members: [PublicIdentity]) async throws(GroupLogError) -> CommitReceipt {
         guard !members.isEmpty else { throw .invalidArgument("removeMembers needs at least one member") }
-        var inboxes: [InboxID] = []
-        for identity in members {
-            let owner = try store.reading { store throws(StoreError) in try store.inbox(claiming: identity) }
-            guard let owner else {
-                throw .rejected(CommitRejection(changeIndex: 0, reason: .identityNotFound(identity)))
-            }
-            inboxes.append(owner)
-        }
-        return try submit(.removeMembers(inboxes: inboxes, withMessages: false))
+        let identities = members.map { ResolvedIdentity($0, inbox: nil) }
+        return try submit(.removeMembers(inboxes: [], identities: identities, withMessages: false))
+    }
+
+    /// Removes the inboxes claiming `identities` in one commit (XMTP's `removeMembersByIdentity`);
+    /// the same as `removeMembers(members:)` with identities.
+    /// - Throws: as `removeMembers(members:)` does.
+    @discardableResult
+    public func removeMembersByIdentity(identities: [PublicIdentity]) async throws(GroupLogError) -> CommitReceipt {
+        try await removeMembers(members: identities)
     }
 
     /// Asks to leave; a super admin then removes the member, and `state()` reports

@@ -87,15 +87,21 @@ public final class GroupLogStore: Sendable {
     /// hold a time earlier than a commit that got in first. The reducer rejects that commit
     /// (`timeWentBackwards`, nothing written) and it is retried at the later time: times stay
     /// monotonic without a lock around clock and submit.
-    /// - Throws: `GroupLogError.rejected` when the reducer refuses it (nothing written).
+    /// - Parameter expectedSequence: the sequence the commit must take; another writer that got
+    ///   there first makes it `sequenceConflict` (nil takes the next one).
+    /// - Throws: `GroupLogError.rejected` when the reducer refuses it (nothing written);
+    ///   `GroupLogError.store(.sequenceConflict)` when the log moved past `expectedSequence`.
     @discardableResult
-    func submit(to group: GroupID, actor: InboxID, changes: [Change]) throws(GroupLogError) -> CommitReceipt {
+    func submit(
+        to group: GroupID, actor: InboxID, changes: [Change], expectedSequence: UInt64? = nil
+    ) throws(GroupLogError) -> CommitReceipt {
         let open = try open()
         var time = options.now()
         var attempts = 0
         while true {
             do throws(StoreError) {
-                let submitted = try open.submit(to: group, actor: actor, time: time, changes: changes)
+                let submitted = try open.submit(
+                    to: group, actor: actor, time: time, changes: changes, expectedSequence: expectedSequence)
                 return CommitReceipt(sequence: submitted.commit.sequence, time: submitted.commit.time)
             } catch {
                 attempts += 1

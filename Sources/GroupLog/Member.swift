@@ -11,13 +11,21 @@ public struct Member: Equatable, Sendable {
     public let handle: String?
     /// The inbox's other handles, most recent first: secondary information only.
     public let otherHandles: [String]
+    /// The inbox that added or invited it (XMTP's `addedByInboxId`): the creator for the members
+    /// a group or DM was created with; nil for the creator itself and for an inbox that joined
+    /// on its own.
+    public let addedByInboxId: InboxID?
 
     /// A member with these fields.
-    public init(inboxId: InboxID, role: Role, state: MemberState, handle: String? = nil, otherHandles: [String] = []) {
+    public init(
+        inboxId: InboxID, role: Role, state: MemberState, handle: String? = nil, otherHandles: [String] = [],
+        addedByInboxId: InboxID? = nil
+    ) {
         self.inboxId = inboxId
         self.role = role
         self.state = state
         self.handle = handle
         self.otherHandles = otherHandles
+        self.addedByInboxId = addedByInboxId
     }
 }
