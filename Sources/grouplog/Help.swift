@@ -347,11 +347,11 @@ enum Help {
         and how the what-if final state differs from the actual one (as diff prints it).
 
         A pin holds for the whole replay: it is put in place right after commit 0 creates the
-        group and again after every applied commit, so a commit that changes a pinned slot is
-        judged as usual, then the pin is restored. A DM has no policy set, so slot pins change
-        nothing there; a field keeps the policies it was registered with (GROUP_IMAGE takes
-        updateImageURL's when the group is created), so pin it with --field-policy. The output
-        says so in a 'note:' line.
+        group and again after every applied commit, so a commit that changes a pinned slot
+        (updatePermission) or a pinned field policy (updateFieldPolicy) is judged as usual, then
+        the pin is restored. A DM has no policy set, so slot pins change nothing there; a field
+        keeps the policies it was registered with (GROUP_IMAGE takes updateImageURL's when the
+        group is created), so pin it with --field-policy. The output says so in a 'note:' line.
 
         With --json: one JSON line per flipped commit as the replay reaches it, then one line
         with the summary (overrides, counts, final differences, notes).
