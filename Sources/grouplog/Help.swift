@@ -118,7 +118,8 @@ enum Help {
         it names (role and state before the commit, or not a member), every authority check the
         reducer made (the acting member, slot and field policies with the branches of any/all
         marked ✓ or ✗, super admin powers, seniority, the observer rule, the lifecycle's own
-        rules) and its result (passed, rejected with code and detail, or not judged after an
+        rules, and for updateFieldPolicy the field as registered before the commit with the
+        policy it replaces) and its result (passed, rejected with code and detail, or not judged after an
         earlier change was rejected); then the outcome, applied with its events or rejected,
         exactly as replay reports it. A commit rejected as a whole (groupNotFound,
         groupDeleted, timeWentBackwards, invalidCommit) has no per-change detail. Changes are
