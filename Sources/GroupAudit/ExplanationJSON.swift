@@ -87,7 +87,7 @@ public enum ExplanationJSON {
         switch check.rule {
         case let .slotPolicy(slot), let .dmMetadata(slot):
             object["slot"] = .string(slot.rawValue)
-        case let .fieldPolicy(field, operation):
+        case let .fieldPolicy(field, operation), let .fieldRegistered(field, operation):
             object["field"] = .string(field)
             object["operation"] = .string(operation.rawValue)
         case let .seniority(subject, subjectRole, newRole):

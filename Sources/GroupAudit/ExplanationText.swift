@@ -73,6 +73,7 @@ public enum ExplanationText {
         case .actingMember: "acting member"
         case let .slotPolicy(slot): "policy \(slot)"
         case let .fieldPolicy(field, operation): "field policy \(field) \(operation.rawValue)"
+        case .fieldRegistered: "field registry"
         case .superAdminOnly: "super admin only"
         case let .seniority(subject, _, newRole): "seniority over \(subject)" + (newRole.map { " (to \($0))" } ?? "")
         case .observerReadOnly: "observer read-only"

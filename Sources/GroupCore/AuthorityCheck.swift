@@ -1,4 +1,5 @@
-/// One check of authority (step 4 of SPEC section 4, and the lifecycle's own rules) as the
+/// One check of authority (step 4 of SPEC section 4, the lifecycle's own rules, and step 3's
+/// registry check of `updateFieldPolicy`, which decides what the change replaces) as the
 /// reducer judged it for a change being explained: the rule, the facts it used, the policy's
 /// evaluation where there is a policy, and the verdict.
 public struct AuthorityCheck: Equatable, Sendable {
@@ -11,6 +12,9 @@ public struct AuthorityCheck: Equatable, Sendable {
         case slotPolicy(PolicySlot)
         /// A field's registry policy for one operation (SPEC section 11).
         case fieldPolicy(field: String, operation: FieldOperation)
+        /// Step 3 of `updateFieldPolicy`: the field must be registered in the state before the
+        /// commit; the reason gives the policy for `operation` that the change replaces.
+        case fieldRegistered(field: String, operation: FieldOperation)
         /// A power SPEC.md gives super admins alone, whatever the policies say.
         case superAdminOnly
         /// The subject's role must be below the actor's (and, for a role change, below admin,
@@ -39,6 +43,7 @@ public struct AuthorityCheck: Equatable, Sendable {
             case .actingMember: "actingMember"
             case .slotPolicy: "slotPolicy"
             case .fieldPolicy: "fieldPolicy"
+            case .fieldRegistered: "fieldRegistered"
             case .superAdminOnly: "superAdminOnly"
             case .seniority: "seniority"
             case .observerReadOnly: "observerReadOnly"

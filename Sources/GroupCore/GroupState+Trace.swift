@@ -44,6 +44,32 @@ extension GroupState {
             reason: "\(policy) \(permitted ? "passes" : "fails"): \(evaluation.reason)"))
     }
 
+    /// Step 3 of `updateFieldPolicy`: whether the state before the commit registers the field,
+    /// and the policy the change would replace.
+    @inline(never)
+    func traceFieldRegistered(
+        _ trace: AuthorityTrace, _ reference: FieldReference, _ operation: FieldOperation,
+        _ registered: FieldDescriptor?, _ context: ChangeContext, _ draft: CommitDraft
+    ) {
+        let reason: String
+        if let registered {
+            reason = "\(registered.label) (\(registered.id.hex), \(registered.type)) is registered; "
+                + "its \(operation.rawValue) policy before this commit is \(registered.policy(for: operation))"
+        } else if draft.fields.registered.values.contains(where: { descriptor in
+            switch reference {
+            case let .id(id): descriptor.id == id
+            case let .name(name): descriptor.name == name
+            }
+        }) {
+            reason = "\(reference) is registered by this commit, and counts as registered from the next commit on"
+        } else {
+            reason = "no field \(reference) is registered before this commit"
+        }
+        trace.record(AuthorityCheck(
+            rule: .fieldRegistered(field: registered?.label ?? reference.description, operation: operation),
+            actor: facts(of: context.actor.inbox), passed: registered != nil, reason: reason))
+    }
+
     /// A power of super admins alone.
     @inline(never)
     func traceSuperAdmin(_ trace: AuthorityTrace, _ context: ChangeContext, permitted: Bool) {

@@ -32,6 +32,7 @@ enum CLI {
             case "import": return try ImportCommand.run(rest, store: store, streams: &streams)
             case "export": return try ExportCommand.run(rest, store: store, streams: &streams)
             case "submit": return try SubmitCommand.run(rest, store: store, streams: &streams)
+            case "dm": return try DMCommand.run(rest, store: store, streams: &streams)
             case "log": return try LogCommand.run(rest, store: store, streams: &streams)
             case "diff": return try DiffCommand.run(rest, store: store, streams: &streams)
             case "whatif": return try WhatIfCommand.run(rest, store: store, streams: &streams)

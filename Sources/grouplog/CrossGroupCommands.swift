@@ -66,6 +66,8 @@ enum CrossGroupCommands {
         for member in page.members {
             var line = member.inbox.rawValue.padding(16) + member.role.name.padding(12) + member.state.name.padding(16)
             line += "joined \(member.joinedAt.map(String.init) ?? "-")".padding(20)
+            // Nothing for the creator and for an inbox that joined on its own.
+            line += (member.addedBy.map { "added by \($0)" } ?? "").padding(20)
             let handles = target.directory.handles(of: member.inbox)
             if let handle = handles.handle { line += "handle \(handle) " }
             if !handles.otherHandles.isEmpty { line += "(also \(handles.otherHandles.joined(separator: ", "))) " }

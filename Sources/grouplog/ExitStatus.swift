@@ -3,7 +3,7 @@ import GroupStore
 /// The exit codes every command shares; scripts depend on them.
 enum ExitStatus: Int32 {
     case success = 0
-    /// Fixture expectations not met, a submit rejected, or verify found problems.
+    /// Fixture expectations not met, a submit rejected, verify found problems, or `dm` found no DM.
     case expectationsNotMet = 1
     /// Bad input: a malformed fixture, file or argument value; a group or sequence that does not exist.
     case badInput = 2

@@ -19,6 +19,9 @@ enum Help {
                                      write a window of a log as a fixture that reproduces it
       submit GROUP --actor INBOX --changes JSON|- [--time MS] [--expect-sequence SEQ]
              [--config FILE]         check changes against the group and append them as a commit
+      dm INBOX --as ME [--create [--time MS] [--config FILE]]
+                                     the DM between ME and INBOX (or --handle H, --account A);
+                                     --create makes it when there is none
       log GROUP [--from SEQ] [--limit N]
                                      the commits with their outcomes
       replay GROUP [--at SEQ]        replay the log: each commit's outcome, then the state
@@ -59,9 +62,9 @@ enum Help {
       help COMMAND                   show a command's help
       --json                         print JSON instead of text (most commands)
 
-    Exit codes: 0 success; 1 expectations not met, a submit rejected, or verify found problems;
-    2 bad input; 3 store error (full disk, I/O, sequence conflict); 4 no store at that path;
-    5 corrupt record; 64 usage error.
+    Exit codes: 0 success; 1 expectations not met, a submit rejected, verify found problems, or
+    dm found no DM; 2 bad input; 3 store error (full disk, I/O, sequence conflict); 4 no store
+    at that path; 5 corrupt record; 64 usage error.
     """
 
     static let commands: [String: String] = [
@@ -115,7 +118,8 @@ enum Help {
         it names (role and state before the commit, or not a member), every authority check the
         reducer made (the acting member, slot and field policies with the branches of any/all
         marked ✓ or ✗, super admin powers, seniority, the observer rule, the lifecycle's own
-        rules) and its result (passed, rejected with code and detail, or not judged after an
+        rules, and for updateFieldPolicy the field as registered before the commit with the
+        policy it replaces) and its result (passed, rejected with code and detail, or not judged after an
         earlier change was rejected); then the outcome, applied with its events or rejected,
         exactly as replay reports it. A commit rejected as a whole (groupNotFound,
         groupDeleted, timeWentBackwards, invalidCommit) has no per-change detail. Changes are
@@ -164,15 +168,34 @@ enum Help {
 
         Checks the changes (a JSON array of changes, or one change, in fixture syntax; - reads
         standard input) against the group's current state and, when the reducer applies them,
-        appends them as one commit and prints its sequence. A create change makes a new group.
-        Identities in addMembers are resolved through the store's directory now; with
-        --config FILE, a create registers the configured fields and registerFields finds the
-        fields it names there (the commit records their descriptors). The time
-        defaults to the clock. With --expect-sequence, the commit is written only if it would
-        get that sequence.
+        appends them as one commit and prints its sequence. A create change makes a new group
+        or DM ('grouplog dm' finds or creates the DM between two inboxes). Identities in
+        create, addMembers and removeMembers are resolved through the store's directory now
+        (one no inbox claims is identityNotFound); with --config FILE, a create registers the
+        configured fields and registerFields finds the fields it names there (the commit
+        records their descriptors). The time defaults to the clock. With --expect-sequence,
+        the commit is written only if it would get that sequence.
 
         Exit status: 0 applied; 1 rejected (the code and detail are printed; nothing written);
         2 bad input; 3 store error, such as sequenceConflict (nothing written); 4 no store.
+        """,
+        "dm": """
+        Usage: grouplog dm INBOX --as ME [--create [--time MS] [--config FILE]] [--json] [--store DIR]
+               grouplog dm (--handle H | --account A) --as ME [--create ...] [--json] [--store DIR]
+
+        Prints the group ID of the DM between ME and the other participant: INBOX, or the inbox
+        that claims handle H or account A in the store's directory. With several DMs between
+        them, the oldest. With none, exits 1, unless --create: then ME creates it (a DM create
+        naming INBOX, or the identity, as its one member), under the ID the pair always takes,
+        as commit 0 only, so that two racing creators make one DM: the second finds the
+        first's. --time is the create's time (default: the clock); with --config FILE it
+        registers the configured fields that go in DMs. --json prints {"group", "created"}.
+
+        Exit status: 0 found or created; 1 no DM (without --create), no inbox claims the identity
+        (identityNotFound), or the create was rejected (nothing written); 2 a malformed inbox ID
+        or identity, the same inbox on both sides, or the pair's ID taken by a group that is not
+        their DM; 3 store error; 4 no store; 64 no --as, not exactly one of INBOX, --handle and
+        --account, or --time or --config without --create.
         """,
         "log": """
         Usage: grouplog log GROUP [--from SEQ] [--limit N] [--json] [--store DIR]
@@ -211,7 +234,8 @@ enum Help {
         Usage: grouplog state GROUP [--at SEQ] [--json] [--store DIR]
 
         Prints the group's state after its last commit, or after commit SEQ: one snapshot load
-        plus at most the snapshot interval of commits, each checked against the chain. --json
+        plus at most the snapshot interval of commits, each checked against the chain. Each
+        member, and each former member, shows who added it (as members does). --json
         includes sequence and stateHash (SHA-256 of the canonical state encoding), which equals
         the hash 'grouplog replay FIXTURE --json' prints for the same log.
 
@@ -285,7 +309,9 @@ enum Help {
                                 [--store DIR]
 
         Lists current members in the order they became members, N at a time (1 to 10000,
-        default 100) after CURSOR: role, state, joinedAt, handle, other handles, and the flags
+        default 100) after CURSOR: role, state, joinedAt, who added it ("added by bo": the actor
+        of its addMembers, or the creator for the members listed in create; nothing for the
+        creator and for an inbox that joined on its own), handle, other handles, and the flags
         (blocked for all, muted until, allow-listed).
         """,
         "identity": """
@@ -322,11 +348,11 @@ enum Help {
         and how the what-if final state differs from the actual one (as diff prints it).
 
         A pin holds for the whole replay: it is put in place right after commit 0 creates the
-        group and again after every applied commit, so a commit that changes a pinned slot is
-        judged as usual, then the pin is restored. A DM has no policy set, so slot pins change
-        nothing there; a field keeps the policies it was registered with (GROUP_IMAGE takes
-        updateImageURL's when the group is created), so pin it with --field-policy. The output
-        says so in a 'note:' line.
+        group and again after every applied commit, so a commit that changes a pinned slot
+        (updatePermission) or a pinned field policy (updateFieldPolicy) is judged as usual, then
+        the pin is restored. A DM has no policy set, so slot pins change nothing there; a field
+        keeps the policies it was registered with (GROUP_IMAGE takes updateImageURL's when the
+        group is created), so pin it with --field-policy. The output says so in a 'note:' line.
 
         With --json: one JSON line per flipped commit as the replay reaches it, then one line
         with the summary (overrides, counts, final differences, notes).

@@ -41,15 +41,9 @@ enum IdentityCommand {
 
     private static func claimedIdentity(_ arguments: Arguments) throws -> PublicIdentity {
         switch (arguments.value("--handle"), arguments.value("--account")) {
-        case let (handle?, nil): return try identity(.handle, handle)
-        case let (nil, account?): return try identity(.account, account)
+        case let (handle?, nil): return try CommandValues.identity(.handle, handle)
+        case let (nil, account?): return try CommandValues.identity(.account, account)
         default: throw UsageError("identity claim needs exactly one of --handle or --account")
-        }
-    }
-
-    private static func identity(_ kind: PublicIdentity.Kind, _ value: String) throws(InputError) -> PublicIdentity {
-        do throws(IdentifierProblem) { return try PublicIdentity(kind, value) } catch {
-            throw InputError("invalid \(kind.rawValue) \(value.debugDescription): it \(error)")
         }
     }
 }

@@ -43,13 +43,16 @@ enum StateText {
         lines.append("former members (\(former.count)):")
         for member in former {
             guard case let .former(departure) = member.state else { continue }
-            lines.append("  \(member.inbox.rawValue.padding(16))\(departure.reason.rawValue) at \(departure.at)")
+            // A former member keeps the adder it had.
+            let adder = member.addedBy.map { ", added by \($0)" } ?? ""
+            lines.append("  \(member.inbox.rawValue.padding(16))\(departure.reason.rawValue) at \(departure.at)\(adder)")
         }
         return lines
     }
 
     private static func memberLine(_ member: MemberRecord, directory: IdentityDirectory) -> String {
         var line = member.inbox.rawValue.padding(16) + member.role.name.padding(12) + member.state.name.padding(16)
+        if let adder = member.addedBy { line += "added by \(adder)  " }
         if member.blockedForAll { line += "blocked for all  " }
         if let until = member.mutedUntil { line += "muted until \(until)  " }
         if member.blocksGroup { line += "blocks the group  " }

@@ -39,4 +39,10 @@ enum CommandValues {
             throw InputError("invalid inbox ID \(text.debugDescription): it \(error)")
         }
     }
+
+    static func identity(_ kind: PublicIdentity.Kind, _ value: String) throws(InputError) -> PublicIdentity {
+        do throws(IdentifierProblem) { return try PublicIdentity(kind, value) } catch {
+            throw InputError("invalid \(kind.rawValue) \(value.debugDescription): it \(error)")
+        }
+    }
 }

@@ -98,6 +98,30 @@ struct AuditTrailTests {
             .map(\.sequence) == [2])
     }
 
+    /// A field's policy change names the field, the operation and the policy, and its event; the
+    /// op filter finds it, applied or refused.
+    @Test func aFieldPolicyChangeIsNamedWithItsEventAndFoundByItsOp() throws {
+        let fixture = Fixture(name: "field-policy", commits: [
+            FixtureCommit(actor: .alix, time: 1_000, changes: [.create(CreateConversation(members: [.bo]))]),
+            FixtureCommit(actor: .alix, time: 2_000, changes: [.updateFieldPolicy(field: .name("ANNOUNCEMENT"), operation: .update, policy: .allowAll)]),
+            FixtureCommit(actor: .bo, time: 3_000, changes: [.updateName("x")]),
+            FixtureCommit(actor: .bo, time: 4_000, changes: [.updateFieldPolicy(field: .id(ComponentID(0x8102)), operation: .delete, policy: .allowAll)],
+                          expect: .rejected(code: "permissionDenied")),
+        ])
+        let source = try LogSource(fixture: fixture, groupID: .test, name: "field-policy.json")
+        let entries = try AuditSamples.entries(of: source, filter: AuditFilter(ops: ["updateFieldPolicy"]))
+        #expect(entries.map(\.sequence) == [1, 3])
+        #expect(entries[0].summaries == ["updateFieldPolicy ANNOUNCEMENT update = allowAll"])
+        #expect(entries[0].line.hasSuffix("alix (superAdmin, active) updateFieldPolicy ANNOUNCEMENT update = allowAll → applied: fieldPolicyChanged 0x8102 update = allowAll"),
+                "\(entries[0].line)")
+        #expect(entries[1].line.hasSuffix("bo (member, active) updateFieldPolicy 0x8102 delete = allowAll → rejected permissionDenied at change 0: "
+            + "bo (member) is not a super admin, and only a super admin may do this"), "\(entries[1].line)")
+        let json = JSONWriter.write(entries[0].json)
+        #expect(json.contains(#""changes":[{"op":"updateFieldPolicy","summary":"updateFieldPolicy ANNOUNCEMENT update = allowAll"}]"#), "\(json)")
+        #expect(json.contains(#""events":[{"event":"fieldPolicyChanged","detail":"fieldPolicyChanged 0x8102 update = allowAll"}]"#), "\(json)")
+        #expect(AuditFilter.knownOps.contains("updateFieldPolicy"))
+    }
+
     @Test func theTrailCountsEveryCommitAndEveryMatchAndSamplesTheCounts() throws {
         let source = try AuditSamples.timelineSource()
         var samples: [MembershipSample] = []

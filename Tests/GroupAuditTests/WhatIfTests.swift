@@ -116,6 +116,34 @@ struct WhatIfTests {
         #expect(replay.whatIf.state?.metadataField(name: "ANNOUNCEMENT")?.insert == .adminOnly, "only the pinned operation changes")
     }
 
+    /// A field pin wins over a later `updateFieldPolicy` of the same operation, as a slot pin
+    /// wins over `updatePermission`: the change is judged and applies as usual, then the pin is
+    /// put back; the operations not pinned take the change.
+    @Test func aFieldPinHoldsOverALaterFieldPolicyChange() throws {
+        var log = LogBuilder()
+        let announce = { (text: String) in Change.updateMetadataField(field: .name("ANNOUNCEMENT"), mutation: .replace(.string(text))) }
+        let commits = [
+            log.commit(.alix, .create(CreateConversation(members: [.bo]))),
+            log.commit(.alix, .updateFieldPolicy(field: .name("ANNOUNCEMENT"), operation: .insert, policy: .allowAll)),
+            log.commit(.alix, .updateFieldPolicy(field: .name("ANNOUNCEMENT"), operation: .update, policy: .allowAll)),
+            log.commit(.bo, announce("bo was here")),
+            log.commit(.bo, announce("bo again")),
+        ]
+        let overrides = PolicyOverrides(fields: [PolicyOverrides.FieldPolicy(field: "ANNOUNCEMENT", operation: .insert): .adminOnly])
+        let (flips, replay) = Self.replay(commits, overrides)
+        // The policy changes apply both ways; bo's first write (an insert) is refused under the
+        // pin, so its second is an insert too, and refused as well.
+        #expect(flips.map(\.commit.sequence) == [3, 4])
+        #expect(flips.allSatisfy { $0.direction == .nowRejected && $0.whatIf.code == "permissionDenied" })
+        let pinned = try #require(replay.whatIf.state?.metadataField(name: "ANNOUNCEMENT"))
+        #expect(pinned.insert == .adminOnly, "the pin holds after the change of its operation")
+        #expect(pinned.update == .allowAll, "an operation not pinned takes the change")
+        #expect(replay.actual.state?.metadataField(name: "ANNOUNCEMENT")?.insert == .allowAll)
+        let diff = replay.finalDifferences
+        #expect(diff.fieldDescriptors.map(\.field) == [ComponentID(0x8102)])
+        #expect(diff.fieldValues.map(\.label) == ["ANNOUNCEMENT"])
+    }
+
     @Test func slotPinsLeaveADMAlone() throws {
         var log = LogBuilder()
         let commits = [log.commit(.alix, .create(CreateConversation(kind: .dm, members: [.bo]))), log.commit(.bo, .updateName("ours"))]

@@ -106,6 +106,39 @@ struct ExplainTests {
         #expect(statusChange.checks.last?.evaluation?.reason == "the subject caro is not the actor bo")
     }
 
+    @Test func aFieldPolicyChangeShowsTheRegisteredFieldAndItsPolicyThenTheSuperAdminCheck() throws {
+        var group = TestGroup(.alix, CreateConversation(members: [.bo]))
+        try Self.apply(&group, .alix, .addAdmin(.bo))
+        let change = Change.updateFieldPolicy(field: .name("ANNOUNCEMENT"), operation: .update, policy: .allowAll)
+        let granted = Self.explain(group, .alix, change)
+        let checks = try #require(granted.changes.first?.checks)
+        #expect(checks.map(\.rule) == [.actingMember, .fieldRegistered(field: "ANNOUNCEMENT", operation: .update), .superAdminOnly])
+        #expect(checks.map(\.passed) == [true, true, true])
+        #expect(checks[1].reason == "ANNOUNCEMENT (0x8102, string) is registered; its update policy before this commit is adminOnly")
+        #expect(granted.outcome == .applied(events: [.fieldPolicyChanged(ComponentID(0x8102), .update, .allowAll)]))
+
+        // An admin passes step 3 and fails step 4; named by its ID, the field is named by its label.
+        let denied = Self.explain(group, .bo, .updateFieldPolicy(field: .id(ComponentID(0x8102)), operation: .delete, policy: .allowAll))
+        let deniedChecks = try #require(denied.changes.first?.checks)
+        #expect(deniedChecks.map(\.rule) == [.actingMember, .fieldRegistered(field: "ANNOUNCEMENT", operation: .delete), .superAdminOnly])
+        #expect(deniedChecks.map(\.passed) == [true, true, false])
+        #expect(denied.changes.first?.result == .rejected(.permissionDenied(PermissionDenial(actor: .bo, actorRole: .admin, rule: .superAdminRequired))))
+
+        // An unknown field fails step 3, before the super admin check.
+        let unknown = Self.explain(group, .alix, .updateFieldPolicy(field: .name("NOPE"), operation: .insert, policy: .allowAll))
+        let unknownChecks = try #require(unknown.changes.first?.checks)
+        #expect(unknownChecks.map(\.rule) == [.actingMember, .fieldRegistered(field: "NOPE", operation: .insert)])
+        #expect(unknownChecks.last?.passed == false)
+        #expect(unknownChecks.last?.reason == "no field NOPE is registered before this commit")
+        #expect(unknown.changes.first?.result == .rejected(.unknownField("NOPE")))
+
+        // A field the same commit registers is not registered yet, and the reason says so.
+        let sameCommit = Self.explain(group, .alix, .registerFields([.descriptor(TestFields.tags)]),
+                                      .updateFieldPolicy(field: .name("TAGS"), operation: .delete, policy: .adminOnly))
+        #expect(sameCommit.changes.last?.checks.last?.reason == "TAGS is registered by this commit, and counts as registered from the next commit on")
+        #expect(sameCommit.changes.last?.result == .rejected(.unknownField("TAGS")))
+    }
+
     @Test func aSeniorityDenialNamesTheSubjectAndBothRoles() throws {
         var group = TestGroup(.alix, CreateConversation(members: [.bo, .caro, .davon]))
         try Self.apply(&group, .alix, .addAdmin(.bo), .addAdmin(.caro))
@@ -369,6 +402,11 @@ struct ExplainTests {
                         break
                     default:
                         return "change \(change.index): the acting member's check failed, but the change was refused with \(reason)"
+                    }
+                }
+                if case .fieldRegistered? = failed.first?.rule {
+                    guard case .unknownField = reason else {
+                        return "change \(change.index): the field registry's check failed, but the change was refused with \(reason)"
                     }
                 }
             }

@@ -95,6 +95,29 @@ struct AuditCommandTests {
         }
     }
 
+    @Test func aFieldPolicyChangeIsNamedAndFoundByItsOp() throws {
+        try withTemporaryDirectory { directory in
+            let file = try directory.write("team.json", SampleFixture.fieldPolicy)
+            let result = grouplog("audit", file, "--op", "updateFieldPolicy")
+            #expect(result.status == .success, "\(result.stderr)")
+            #expect(result.lines == [
+                "#3 1970-01-01T00:00:04.000Z alix (superAdmin, active) updateFieldPolicy ANNOUNCEMENT insert = allowAll → applied: "
+                    + "fieldPolicyChanged 0x8102 insert = allowAll",
+                "#4 1970-01-01T00:00:05.000Z bo (admin, active) updateFieldPolicy ANNOUNCEMENT update = allowAll → rejected permissionDenied at change 0: "
+                    + "bo (admin) is not a super admin, and only a super admin may do this",
+                "#5 1970-01-01T00:00:06.000Z alix (superAdmin, active) updateFieldPolicy NOTICE update = allowAll → rejected unknownField at change 0: "
+                    + "no field NOTICE is registered in this conversation",
+            ])
+            let json = grouplog("audit", file, "--op", "updateFieldPolicy", "--rejected", "--json")
+            let lines = try json.lines.map { try JSONParser.parse($0) }
+            #expect(lines.compactMap { $0["sequence"]?.intValue } == [4, 5])
+            #expect(lines[1]["changes"]?[0]?["op"]?.stringValue == "updateFieldPolicy")
+            #expect(lines[1]["code"]?.stringValue == "unknownField")
+            let applied = try JSONParser.parse(grouplog("audit", file, "--op", "updateFieldPolicy", "--json").lines[0])
+            #expect(applied["events"]?[0]?["event"]?.stringValue == "fieldPolicyChanged")
+        }
+    }
+
     @Test func htmlWritesOnePageAndSaysWhatItHolds() throws {
         try withTemporaryDirectory { directory in
             let (_, store) = try AuditLog.prepare(in: directory)

@@ -87,6 +87,26 @@ enum SampleFixture {
 
     static let malformedError = "at $.commits[1].changes[0].inbox: expected a string, found a number"
 
+    /// alix makes bo admin and opens ANNOUNCEMENT's insert to all (caro was refused before);
+    /// bo, an admin, may not change a field's policy; NOTICE is no field; caro then announces.
+    /// Passes.
+    static let fieldPolicy = """
+    {"name": "field policy",
+     "commits": [
+       {"actor": "alix", "time": 1000, "changes": [{"op": "create", "members": ["bo", "caro"], "name": "Team"}]},
+       {"actor": "alix", "time": 2000, "changes": [{"op": "addAdmin", "inbox": "bo"}]},
+       {"actor": "caro", "time": 3000, "changes": [{"op": "updateMetadataField", "field": "ANNOUNCEMENT", "mutation": {"kind": "replace", "value": "hi"}}],
+        "expect": {"rejected": "permissionDenied"}},
+       {"actor": "alix", "time": 4000, "changes": [{"op": "updateFieldPolicy", "field": "ANNOUNCEMENT", "operation": "insert", "policy": "allowAll"}]},
+       {"actor": "bo", "time": 5000, "changes": [{"op": "updateFieldPolicy", "field": "ANNOUNCEMENT", "operation": "update", "policy": "allowAll"}],
+        "expect": {"rejected": "permissionDenied"}},
+       {"actor": "alix", "time": 6000, "changes": [{"op": "updateFieldPolicy", "field": "NOTICE", "operation": "update", "policy": "allowAll"}],
+        "expect": {"rejected": "unknownField"}},
+       {"actor": "caro", "time": 7000, "changes": [{"op": "updateMetadataField", "field": "ANNOUNCEMENT", "mutation": {"kind": "replace", "value": "hello"}}]}
+     ],
+     "expect": {"fields": {"ANNOUNCEMENT": "hello"}}}
+    """
+
     /// Commit 0 is not a create, so the log has no group.
     static let noGroup = """
     {"commits": [{"actor": "alix", "time": 1000, "changes": [{"op": "updateName", "name": "x"}], "expect": {"rejected": "invalidCommit"}}]}

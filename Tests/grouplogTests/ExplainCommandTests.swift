@@ -54,6 +54,46 @@ struct ExplainCommandTests {
         }
     }
 
+    /// updateFieldPolicy: the field as registered before the commit with the policy it replaces,
+    /// then the super admin check; an unknown field fails at the first.
+    @Test func explainsAFieldPolicyChange() throws {
+        try withTemporaryDirectory { directory in
+            let file = try directory.write("team.json", SampleFixture.fieldPolicy)
+            let registered = "  field registry → passed: ANNOUNCEMENT (0x8102, string) is registered; its insert policy before this commit is adminOnly"
+            #expect(grouplog("explain", file, "3").lines == [
+                "commit 3 of group team: alix at 4000, 1 change",
+                "actor: alix (superAdmin, active)",
+                "change 0: updateFieldPolicy ANNOUNCEMENT insert = allowAll",
+                "  acting member → passed: alix is a current member and active",
+                registered,
+                "  super admin only → passed: alix is superAdmin, and only a super admin may do this",
+                "  result: passed",
+                "outcome: applied",
+                "events: fieldPolicyChanged 0x8102 insert = allowAll",
+            ])
+            let denied = grouplog("explain", file, "4").lines
+            #expect(denied.contains("  super admin only → denied: bo is admin, and only a super admin may do this"), "\(denied)")
+            #expect(denied.last == "outcome: rejected at change 0: permissionDenied: bo (admin) is not a super admin, and only a super admin may do this")
+            #expect(grouplog("explain", file, "5").lines.suffix(4) == [
+                "  acting member → passed: alix is a current member and active",
+                "  field registry → denied: no field NOTICE is registered before this commit",
+                "  result: rejected unknownField: no field NOTICE is registered in this conversation",
+                "outcome: rejected at change 0: unknownField: no field NOTICE is registered in this conversation",
+            ])
+
+            let json = try JSONParser.parse(grouplog("explain", file, "3", "--json").stdout)
+            let checks = try #require(json["changes"]?[0]?["checks"]?.arrayValue)
+            #expect(checks.compactMap { $0["rule"]?.stringValue } == ["actingMember", "fieldRegistered", "superAdminOnly"])
+            #expect(checks[1]["field"]?.stringValue == "ANNOUNCEMENT" && checks[1]["operation"]?.stringValue == "insert")
+            #expect(checks[1]["passed"]?.boolValue == true)
+            #expect(json["changes"]?[0]?["change"]?["op"]?.stringValue == "updateFieldPolicy")
+            #expect(json["events"]?[0]?["event"]?.stringValue == "fieldPolicyChanged")
+            let unknown = try JSONParser.parse(grouplog("explain", file, "5", "--json").stdout)
+            #expect(unknown["code"]?.stringValue == "unknownField")
+            #expect(unknown["changes"]?[0]?["checks"]?[1]?["passed"]?.boolValue == false)
+        }
+    }
+
     @Test func badInputIsRefusedWithItsExitCode() throws {
         try withTemporaryDirectory { directory in
             let file = try directory.write("team.json", SampleFixture.passing)

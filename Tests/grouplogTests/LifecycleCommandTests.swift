@@ -174,8 +174,8 @@ struct LifecycleCommandTests {
 
     static let storeMemberLines = [
         "alix            superAdmin  active          joined 1000",
-        "bo              member      active          joined 1000         muted-until-9000 allow-listed",
-        "caro            member      active          joined 1000         handle caro.eth (also caro.old) blocked-for-all",
+        "bo              member      active          joined 1000         added by alix       muted-until-9000 allow-listed",
+        "caro            member      active          joined 1000         added by alix       handle caro.eth (also caro.old) blocked-for-all",
         "davon           member      active          joined 2000",
     ]
 
@@ -189,8 +189,8 @@ struct LifecycleCommandTests {
             // As of an earlier commit.
             #expect(store.run("members", "team", "--at", "0").lines == [
                 "alix            superAdmin  active          joined 1000",
-                "bo              member      active          joined 1000",
-                "caro            member      active          joined 1000         handle caro.eth (also caro.old)",
+                "bo              member      active          joined 1000         added by alix",
+                "caro            member      active          joined 1000         added by alix       handle caro.eth (also caro.old)",
                 "3 of 3 members",
             ])
 
@@ -206,6 +206,8 @@ struct LifecycleCommandTests {
             #expect(members[2]["handle"]?.stringValue == "caro.eth")
             #expect(members[2]["otherHandles"]?.arrayValue?.compactMap(\.stringValue) == ["caro.old"])
             #expect(members[3]["joinedAt"]?.intValue == 2000)
+            // The creator and davon, who joined, have no adder; alix added bo and caro.
+            #expect(members.map { $0["addedBy"] } == [.null, .string("alix"), .string("alix"), .null])
         }
     }
 
@@ -260,15 +262,15 @@ struct LifecycleCommandTests {
             #expect(result.status == .success, "stderr: \(result.stderr)")
             #expect(result.lines == [
                 "alix            superAdmin  active          joined 1000",
-                "bo              admin       active          joined 1000",
-                "caro            member      active          joined 1000         handle caro.eth (also caro.old)",
+                "bo              admin       active          joined 1000         added by alix",
+                "caro            member      active          joined 1000         added by alix       handle caro.eth (also caro.old)",
                 "3 of 3 members",
             ])
             let page = grouplog("members", file, "--limit", "2")
             #expect(page.lines.count == 3)
             #expect(page.lines.last == "2 of 3 members; next: --after 2")
             let rest = grouplog("members", file, "--limit", "2", "--after", try #require(printedCursor(page)))
-            #expect(rest.lines == ["caro            member      active          joined 1000         handle caro.eth (also caro.old)", "1 of 3 members"])
+            #expect(rest.lines == ["caro            member      active          joined 1000         added by alix       handle caro.eth (also caro.old)", "1 of 3 members"])
             let json = try JSONParser.parse(grouplog("members", file, "--json", "--limit", "1").stdout)
             #expect(json["members"]?[0]?["inbox"]?.stringValue == "alix")
             #expect(json["next"]?.stringValue == "1")

@@ -19,8 +19,8 @@ struct ReplayCommandTests {
             for line in [
                 "members (3):",
                 "  alix            superAdmin  active",
-                "  bo              admin       active",
-                "  caro            member      active          handle caro.eth (also caro.old)",
+                "  bo              admin       active          added by alix",
+                "  caro            member      active          added by alix  handle caro.eth (also caro.old)",
                 "super admins: alix",
                 "admins: bo",
                 "policy set: allMembers",
@@ -44,7 +44,7 @@ struct ReplayCommandTests {
             #expect(lines.filter { $0.hasPrefix("#") }.count == 2)
             #expect(!lines.contains { $0.hasPrefix("#2 ") })
             #expect(lines.contains("group team after commit 1 (last applied: 0), created by alix at 1000"))
-            #expect(lines.contains("  bo              member      active"))
+            #expect(lines.contains("  bo              member      active          added by alix"))
             #expect(lines.contains("admins: none"))
         }
     }

@@ -110,6 +110,30 @@ struct WhatIfCommandTests {
         }
     }
 
+    /// A pinned field policy wins over a later updateFieldPolicy of the log, as a pinned slot
+    /// wins over updatePermission.
+    @Test func aPinnedFieldPolicyHoldsOverTheLogsFieldPolicyChange() throws {
+        try withTemporaryDirectory { directory in
+            let file = try directory.write("team.json", SampleFixture.fieldPolicy)
+            let result = grouplog("whatif", file, "--field-policy", "ANNOUNCEMENT.insert=adminOnly")
+            #expect(result.status == .success, "\(result.stderr)")
+            #expect(result.lines == [
+                "#6 caro @7000 updateMetadataField ANNOUNCEMENT = \"hello\"",
+                "  actual:  applied",
+                "  what-if: rejected permissionDenied (change 0): caro (member) does not pass ANNOUNCEMENT's insert policy adminOnly",
+                "1 of 7 commits flip: 0 now applied, 1 now rejected, 0 rejected differently",
+                "final state, actual -> what-if: 4 differences",
+                "fields registered:",
+                "  ~ 0x8102 ANNOUNCEMENT insert allowAll -> adminOnly",
+                "field values:",
+                "  ANNOUNCEMENT                \"hello\" -> (unset)",
+                "log:",
+                "  lastAppliedSequence         6 -> 3",
+                "  lastAppliedTime             7000 -> 4000",
+            ])
+        }
+    }
+
     @Test func policiesMayBeGivenAsJSON() throws {
         try withTemporaryDirectory { directory in
             let (file, _) = try Self.setUp(directory)

@@ -34,7 +34,9 @@ extension GroupState {
         _ reference: FieldReference, _ operation: FieldOperation, _ policy: Policy, _ context: ChangeContext, _ draft: inout CommitDraft
     ) throws(Rejection) {
         // Step 3: registered before the commit; one registered by this commit is not yet.
-        guard let registered = registry.descriptor(for: reference) else { throw .unknownField(reference.description) }
+        let registered = registry.descriptor(for: reference)
+        if let trace = context.trace { traceFieldRegistered(trace, reference, operation, registered, context, draft) }
+        guard let registered else { throw .unknownField(reference.description) }
         try requireSuperAdmin(context)
         try Self.validateFieldPolicy(policy)
         if registered.id.isImmutable { throw .immutableField(field: registered.label) }
