@@ -24,13 +24,26 @@ enum FieldJSON {
     }
 
     /// A field named by its name, or by its component ID as a number.
+    /// A field named by its ID (a number, or hexadecimal text such as `"0xC001"`, as the CLI and
+    /// SPEC section 11 write IDs) or by its name.
     static func reference(_ field: JSONField) throws(FixtureError) -> FieldReference {
         if case .number = field.value {
             let raw = try field.uint64()
             guard let id = UInt16(exactly: raw) else { throw field.error("\(raw) is not a 16-bit component ID") }
             return .id(ComponentID(id))
         }
-        return .name(try field.string())
+        let text = try field.string()
+        if let id = componentID(hex: text) { return .id(id) }
+        return .name(text)
+    }
+
+    /// The ID `0xC001` (one to four hexadecimal digits after `0x`) names, if `text` is one.
+    /// The configuration refuses a field name of this shape, so none is ever mistaken for one.
+    public static func componentID(hex text: String) -> ComponentID? {
+        guard text.hasPrefix("0x") || text.hasPrefix("0X") else { return nil }
+        let digits = text.dropFirst(2)
+        guard (1...4).contains(digits.count), let raw = UInt16(digits, radix: 16) else { return nil }
+        return ComponentID(raw)
     }
 
     static func encode(_ reference: FieldReference) -> JSONValue {

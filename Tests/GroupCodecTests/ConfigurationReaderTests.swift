@@ -82,6 +82,8 @@ struct BadConfiguration: Sendable, CustomTestStringConvertible {
                          at: "$.application_components[1]", saying: "entry 1", #""SHARED_FILES""#, "well-known"),
         BadConfiguration("an empty name", second(entry(["name": #""""#])),
                          at: "$.application_components[1].name", saying: "entry 1", "empty"),
+        BadConfiguration("a name that reads as a component ID", second(entry(["name": #""0xC009""#])),
+                         at: "$.application_components[1].name", saying: "0xC009", "reads as a component ID"),
         BadConfiguration("a missing id", second(entry(without: ["id"])),
                          at: "$.application_components[1]", saying: #"missing required key "id""#),
         BadConfiguration("a missing type", second(entry(without: ["type"])),

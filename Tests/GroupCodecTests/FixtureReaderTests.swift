@@ -324,6 +324,8 @@ struct FixtureReaderTests {
          .updateFieldPolicy(field: .name("GROUP_IMAGE"), operation: .update, policy: .any([.author, .adminOnly]))),
         (#"{"op": "updateFieldPolicy", "field": 49153, "operation": "delete", "policy": "denyAll"}"#,
          .updateFieldPolicy(field: .id(ComponentID(0xC001)), operation: .delete, policy: .denyAll)),
+        (#"{"op": "updateMetadataField", "field": "0xC001", "mutation": {"kind": "replace", "value": "x"}}"#,
+         .updateMetadataField(field: .id(ComponentID(0xC001)), mutation: .replace(.string("x")))),
         ("""
          {"op": "create", "kind": "group", "members": ["bo", "caro"],
           "policySet": {"addMember": "adminOnly", "removeMember": {"any": ["adminOnly", "self"]},

@@ -68,6 +68,9 @@ public enum ConfigurationReader {
         }
         let name = try entry.optional("name")?.string()
         if let name, name.isEmpty { throw fail(try entry.required("name"), "a name cannot be empty") }
+        if let name, FieldJSON.componentID(hex: name) != nil {
+            throw fail(try entry.required("name"), "the name \(name.quoted) reads as a component ID; give the field a name that is not one")
+        }
         let typeField = try entry.required("type")
         let typeName = try typeField.string()
         func kind(_ key: String) throws(FixtureError) -> ValueKind {
