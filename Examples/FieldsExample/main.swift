@@ -62,8 +62,8 @@ func run(in directory: URL) async throws {
 
     let alix = try InboxID("alix"), bo = try InboxID("bo"), caro = try InboxID("caro")
     let group = try await store.conversations(as: alix).newGroup(with: [bo, caro], options: CreateGroupOptions(groupId: try GroupID("team"), name: "Team"))
-    let members = try await group.members().map { "\($0.inboxId.rawValue) (\($0.role))" }
-    print("created group \(group.id.rawValue) as alix: members \(members.joined(separator: ", "))")
+    let members = try await group.members().map { "\($0.inbox.rawValue) (\($0.role))" }
+    print("created group \(group.groupId.rawValue) as alix: members \(members.joined(separator: ", "))")
     print("registered fields: \(try await group.metadataFields().map(label).joined(separator: ", "))")
 
     guard let category = try await group.metadataField(name: "GROUP_CATEGORY")?.field else {

@@ -19,7 +19,8 @@ public struct Conversations: Sendable {
     public func newGroup(
         with members: [InboxID], options: CreateGroupOptions = CreateGroupOptions()
     ) async throws(GroupLogError) -> Group {
-        try create(options.groupId, options.creation(members: members))
+        try options.permissions.check()
+        return try create(options.groupId, options.creation(members: members))
     }
 
     /// Creates a group with the acting inbox as its super admin and the inboxes claiming
@@ -33,7 +34,8 @@ public struct Conversations: Sendable {
     public func newGroupWithIdentities(
         identities: [PublicIdentity], options: CreateGroupOptions = CreateGroupOptions()
     ) async throws(GroupLogError) -> Group {
-        try create(options.groupId, options.creation(members: [], identities: identities))
+        try options.permissions.check()
+        return try create(options.groupId, options.creation(members: [], identities: identities))
     }
 
     /// Creates a DM between the acting inbox and `peer`, even when the two already have one;
@@ -52,6 +54,11 @@ public struct Conversations: Sendable {
 
     /// The conversation with this ID, or nil when the store holds none.
     public func findGroup(groupId: GroupID) async throws(GroupLogError) -> Group? {
+        try group(groupId)
+    }
+
+    /// The conversation with this ID, or nil when the store holds none; a synchronous read.
+    func group(_ groupId: GroupID) throws(GroupLogError) -> Group? {
         let open = try store.open()
         do throws(StoreError) {
             guard try open.state(of: groupId).state != nil else { return nil }
@@ -62,20 +69,27 @@ public struct Conversations: Sendable {
         return Group(id: groupId, inboxId: inboxId, store: store)
     }
 
-    /// The conversation with this ID text, or nil when the store holds none.
+    /// The conversation with this ID text, or nil when the store holds none (XMTPiOS's
+    /// `findGroup(groupId:)`, synchronous as there).
     /// - Throws: `GroupLogError.invalidArgument` when the text is not a group ID.
-    public func findGroup(groupId: String) async throws(GroupLogError) -> Group? {
-        try await findGroup(groupId: GroupID(checking: groupId))
+    public func findGroup(groupId: String) throws(GroupLogError) -> Group? {
+        try group(GroupID(checking: groupId))
     }
 
-    /// The conversations the acting inbox is a current member of, in group ID order.
-    public func list() async throws(GroupLogError) -> [Group] {
+    /// The conversations the acting inbox is a current member of, in group ID order, groups and
+    /// DMs alike (XMTPiOS's `list()` returns them as `Conversation`s).
+    public func groups() async throws(GroupLogError) -> [Group] {
+        try memberGroups()
+    }
+
+    /// The conversations the acting inbox is a current member of; a synchronous read.
+    func memberGroups() throws(GroupLogError) -> [Group] {
         let inbox = inboxId
         return try store.reading { store throws(StoreError) in try store.groups(containing: inbox) }
             .map { Group(id: $0, inboxId: inboxId, store: store) }
     }
 
-    private func create(_ groupId: GroupID?, _ request: CreateConversation) throws(GroupLogError) -> Group {
+    func create(_ groupId: GroupID?, _ request: CreateConversation) throws(GroupLogError) -> Group {
         // The core draws no random numbers; an app-level ID may (32 hex digits, a valid group ID).
         let id = groupId ?? GroupID(unchecked: UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))
         _ = try store.submit(to: id, actor: inboxId, changes: [.create(request)])

@@ -10,13 +10,13 @@ extension Group {
         try current().0.isSuperAdmin(inboxId)
     }
 
-    /// The admins, in join order.
-    public func listAdmins() async throws(GroupLogError) -> [InboxID] {
+    /// The admins, in join order (XMTPiOS's `listAdmins()` returns them as text).
+    public func admins() async throws(GroupLogError) -> [InboxID] {
         try current().0.listAdmins()
     }
 
-    /// The super admins, in join order.
-    public func listSuperAdmins() async throws(GroupLogError) -> [InboxID] {
+    /// The super admins, in join order (XMTPiOS's `listSuperAdmins()` returns them as text).
+    public func superAdmins() async throws(GroupLogError) -> [InboxID] {
         try current().0.listSuperAdmins()
     }
 

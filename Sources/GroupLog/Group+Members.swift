@@ -8,7 +8,8 @@ extension Group {
         return records.map { record in
             let handles = directory.handles(of: record.inbox)
             return Member(inboxId: record.inbox, role: record.role, state: record.state,
-                          handle: handles.handle, otherHandles: handles.otherHandles, addedByInboxId: record.addedBy)
+                          handle: handles.handle, otherHandles: handles.otherHandles, addedByInboxId: record.addedBy,
+                          identities: directory.identities(of: record.inbox))
         }
     }
 

@@ -8,13 +8,13 @@ extension Group {
     ///   - metadataField: the field whose update policy changes; required with `.updateMetadata`
     ///     and refused with any other kind, rather than ignored, so a misplaced field is caught.
     /// - Throws: `GroupLogError.invalidArgument` for a missing or misplaced `metadataField`;
-    ///   `GroupLogError.rejected` (`permissionDenied` for a caller that is not a super admin,
+    ///   `GroupLogError.invalidArgument` for `.unknown`; `GroupLogError.rejected` (`permissionDenied` for a caller that is not a super admin,
     ///   `invalidPolicy` for `.allow` on an admin slot, `dmForbidden`), nothing written.
     @discardableResult
     public func updatePermission(
         kind: PermissionUpdateKind, policy: PermissionPolicy, metadataField: MetadataFieldKind? = nil
     ) async throws(GroupLogError) -> CommitReceipt {
-        try submit(.updatePermission(slot: try Group.slot(kind: kind, metadataField: metadataField), policy: policy.policy))
+        try submit(.updatePermission(slot: try Group.slot(kind: kind, metadataField: metadataField), policy: policy.written(by: "updatePermission")))
     }
 
     /// The policy slot `kind` and `metadataField` name together.

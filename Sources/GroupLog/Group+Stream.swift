@@ -24,7 +24,7 @@ extension Group {
         from sequence: UInt64? = nil, interval: Duration = GroupEventStream.defaultInterval,
         includingRejected: Bool = false
     ) -> GroupEventStream {
-        let group = id
+        let group = groupId
         let start: Result<UInt64, GroupLogError>
         if let sequence {
             start = .success(sequence)
@@ -37,6 +37,6 @@ extension Group {
             }
         }
         return GroupEventStream(
-            store: store, groupId: id, start: start, interval: interval, includingRejected: includingRejected)
+            store: store, groupId: groupId, start: start, interval: interval, includingRejected: includingRejected)
     }
 }

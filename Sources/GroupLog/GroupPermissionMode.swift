@@ -15,4 +15,12 @@ public enum GroupPermissionMode: Equatable, Sendable {
         case let .custom(set): .custom(set.slots)
         }
     }
+
+    /// Refuses a custom set holding `.unknown` before it reaches the store.
+    func check() throws(GroupLogError) {
+        guard case let .custom(set) = self else { return }
+        for policy in set.policies where policy == .unknown {
+            throw .invalidArgument("a custom permission set cannot hold the unknown policy")
+        }
+    }
 }

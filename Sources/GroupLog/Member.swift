@@ -1,7 +1,8 @@
-/// One current member of a conversation, as `Group.members()` lists it.
+/// One current member of a conversation, as `Group.members()` and XMTPiOS's `Group.members`
+/// list it.
 public struct Member: Equatable, Sendable {
-    /// The member's inbox.
-    public let inboxId: InboxID
+    /// The member's inbox (`inboxId` is the same inbox as text, as XMTPiOS's `Member.inboxId`).
+    public let inbox: InboxID
     /// Its role.
     public let role: Role
     /// Active, invited, pending approval or pending removal.
@@ -15,17 +16,21 @@ public struct Member: Equatable, Sendable {
     /// a group or DM was created with; nil for the creator itself and for an inbox that joined
     /// on its own.
     public let addedByInboxId: InboxID?
+    /// The public identities the inbox claims in the store's directory, in claim order
+    /// (XMTPiOS's `Member.identities`).
+    public let identities: [PublicIdentity]
 
     /// A member with these fields.
     public init(
         inboxId: InboxID, role: Role, state: MemberState, handle: String? = nil, otherHandles: [String] = [],
-        addedByInboxId: InboxID? = nil
+        addedByInboxId: InboxID? = nil, identities: [PublicIdentity] = []
     ) {
-        self.inboxId = inboxId
+        self.inbox = inboxId
         self.role = role
         self.state = state
         self.handle = handle
         self.otherHandles = otherHandles
         self.addedByInboxId = addedByInboxId
+        self.identities = identities
     }
 }

@@ -1,4 +1,4 @@
-/// The nine policies of an XMTP custom permission set.
+/// The nine policies of an XMTP custom permission set (XMTPiOS's `PermissionPolicySet`).
 public struct PermissionPolicySet: Equatable, Sendable {
     /// Who may add members.
     public var addMemberPolicy: PermissionPolicy
@@ -48,5 +48,11 @@ public struct PermissionPolicySet: Equatable, Sendable {
             .updateDisappearingMessages: updateMessageDisappearingPolicy.policy,
             .updateAppData: updateAppDataPolicy.policy,
         ]
+    }
+
+    /// The nine policies in slot order.
+    var policies: [PermissionPolicy] {
+        [addMemberPolicy, removeMemberPolicy, addAdminPolicy, removeAdminPolicy, updateGroupNamePolicy,
+         updateGroupDescriptionPolicy, updateGroupImagePolicy, updateMessageDisappearingPolicy, updateAppDataPolicy]
     }
 }

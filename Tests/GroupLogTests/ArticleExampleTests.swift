@@ -15,10 +15,10 @@ struct ArticleExampleTests {
             let team = try await conversations.newGroupWithIdentities(
                 identities: [try PublicIdentity(.handle, "caro.eth")],
                 options: CreateGroupOptions(name: "Team", disappearingMessages: DisappearingMessages(fromNs: 0, inNs: 86_400_000_000_000)))
-            #expect(try await team.members().map(\.inboxId) == [alix, caro])
+            #expect(try await team.members().map(\.inbox) == [alix, caro])
             #expect(try await team.state().disappearingMessages?.inNs == 86_400_000_000_000)
             try await team.removeMembersByIdentity(identities: [try PublicIdentity(.handle, "caro.eth")])
-            #expect(try await team.members().map(\.inboxId) == [alix])
+            #expect(try await team.members().map(\.inbox) == [alix])
 
             let chat = try await conversations.findOrCreateDm(with: bo)
             #expect(try await store.conversations(as: bo).findOrCreateDm(with: alix).id == chat.id)
@@ -28,7 +28,7 @@ struct ArticleExampleTests {
             try await group.addAdmin(inboxId: bo)
             let lines = try await group.members().map { "\($0.inboxId) added by \($0.addedByInboxId.map(\.rawValue) ?? "nobody")" }
             #expect(lines == ["alix added by nobody", "bo added by alix"])
-            #expect("\(try await group.creatorInboxId()) \(try await group.acting(as: bo).isCreator())" == "alix false")
+            #expect("\(try await group.creatorInbox()) \(try await group.acting(as: bo).isCreator())" == "alix false")
         }
     }
 

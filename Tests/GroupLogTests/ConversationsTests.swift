@@ -21,13 +21,13 @@ struct ConversationsTests {
             _ = try await alix.newGroup(with: [.bo], options: CreateGroupOptions(groupId: .named("b")))
             _ = try await alix.newGroup(with: [], options: CreateGroupOptions(groupId: .named("a")))
             let drawn = try await alix.newGroup(with: [])
-            #expect(try await alix.findGroup(groupId: "b")?.id == .named("b"))
+            #expect(try await alix.findGroup(groupId: "b")?.groupId == .named("b"))
             #expect(try await alix.findGroup(groupId: .named("missing")) == nil)
             #expect(try await alix.findGroup(groupId: drawn.id)?.id == drawn.id)
             let bad = await error { () async throws(GroupLogError) in try await alix.findGroup(groupId: "has space") }
             #expect(bad?.description.hasPrefix("invalid argument: group ID") == true)
-            #expect(try await alix.list().map(\.id).sorted() == [.named("a"), .named("b"), drawn.id].sorted())
-            #expect(try await store.conversations(as: .bo).list().map(\.id) == [.named("b")])
+            #expect(try await alix.groups().map(\.groupId).sorted() == [.named("a"), .named("b"), drawn.groupId].sorted())
+            #expect(try await store.conversations(as: .bo).groups().map(\.groupId) == [.named("b")])
             #expect(throws: GroupLogError.self) { try store.conversations(as: "") }
         }
     }

@@ -9,13 +9,13 @@ struct CreatorTests {
     @Test func creatorStaysTheCreator() async throws {
         try await withStore { store in
             let group = try await store.conversations(as: .alix).newGroup(with: [.bo], options: CreateGroupOptions(groupId: named))
-            #expect(try await group.creatorInboxId() == .alix)
+            #expect(try await group.creatorInbox() == .alix)
             #expect(try await group.isCreator())
             #expect(try await !group.acting(as: .bo).isCreator())
-            #expect(try await group.acting(as: .gus).creatorInboxId() == .alix)
+            #expect(try await group.acting(as: .gus).creatorInbox() == .alix)
             // Handing the group over changes the super admin, not the creator.
             try await group.transferOwnership(to: .bo)
-            #expect(try await group.listSuperAdmins() == [.bo])
+            #expect(try await group.superAdmins() == [.bo])
             #expect(try await group.isCreator())
             #expect(try await !group.acting(as: .bo).isCreator())
         }
@@ -25,7 +25,7 @@ struct CreatorTests {
         try await withStore { store in
             let group = try await store.conversations(as: .alix).newGroup(with: [], options: CreateGroupOptions(groupId: named))
             store.close()
-            #expect(await error { () async throws(GroupLogError) in try await group.creatorInboxId() } == .closed)
+            #expect(await error { () async throws(GroupLogError) in try await group.creatorInbox() } == .closed)
         }
     }
 
@@ -35,7 +35,7 @@ struct CreatorTests {
                 .newGroup(with: [.bo], options: CreateGroupOptions(groupId: named, joinRule: .open))
             try await group.acting(as: .bo).addMembers(members: [.caro])
             try await group.acting(as: .davon).join()
-            let addedBy = try await group.members().map { [$0.inboxId: $0.addedByInboxId] }
+            let addedBy = try await group.members().map { [$0.inbox: $0.addedByInboxId] }
             #expect(addedBy == [[.alix: nil], [.bo: .alix], [.caro: .bo], [.davon: nil]])
         }
     }
@@ -44,9 +44,9 @@ struct CreatorTests {
         try await withStore { store in
             let dm = try await store.conversations(as: .alix).newConversation(with: .bo, groupId: .named("dm"))
             let members = try await dm.members()
-            #expect(members.map(\.inboxId) == [.alix, .bo])
+            #expect(members.map(\.inbox) == [.alix, .bo])
             #expect(members.map(\.addedByInboxId) == [nil, .alix])
-            #expect(try await dm.creatorInboxId() == .alix)
+            #expect(try await dm.creatorInbox() == .alix)
             #expect(try await dm.acting(as: .bo).isCreator() == false)
         }
     }

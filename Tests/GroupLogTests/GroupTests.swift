@@ -10,12 +10,12 @@ struct GroupTests {
         try await withStore { store in
             let group = try await store.conversations(as: .alix)
                 .newGroup(with: [.bo, .caro], options: CreateGroupOptions(groupId: named, name: "Team"))
-            #expect(group.id == named)
-            #expect(try await group.listSuperAdmins() == [.alix])
+            #expect(group.groupId == named)
+            #expect(try await group.superAdmins() == [.alix])
             #expect(try await group.isSuperAdmin(inboxId: .alix))
-            #expect(try await group.listAdmins() == [])
+            #expect(try await group.admins() == [])
             let members = try await group.members()
-            #expect(members.map(\.inboxId) == [.alix, .bo, .caro])
+            #expect(members.map(\.inbox) == [.alix, .bo, .caro])
             #expect(members.map(\.role) == [.superAdmin, .member, .member])
             let state = try await group.state()
             #expect(state.name == "Team")
@@ -31,7 +31,7 @@ struct GroupTests {
             #expect(added.sequence == 1)
             let removed = try await group.removeMembers(members: [.caro])
             #expect(removed.sequence == 2)
-            #expect(try await group.members().map(\.inboxId) == [.alix, .bo, .davon])
+            #expect(try await group.members().map(\.inbox) == [.alix, .bo, .davon])
             let again = await error { () async throws(GroupLogError) in try await group.addMembers(members: [.bo]) }
             #expect(again?.code == "alreadyMember")
             let empty = await error { () async throws(GroupLogError) in try await group.addMembers(members: [InboxID]()) }
@@ -68,17 +68,17 @@ struct GroupTests {
         try await withStore { store in
             let group = try await store.conversations(as: .alix).newGroup(with: [.bo, .caro], options: CreateGroupOptions(groupId: named))
             try await group.addAdmin(inboxId: .bo)
-            #expect(try await group.listAdmins() == [.bo])
+            #expect(try await group.admins() == [.bo])
             let adminGrant = await error { () async throws(GroupLogError) in
                 try await group.acting(as: .bo).addSuperAdmin(inboxId: .caro)
             }
             #expect(adminGrant?.code == "permissionDenied")
             try await group.addSuperAdmin(inboxId: .caro)
-            #expect(try await group.listSuperAdmins() == [.alix, .caro])
+            #expect(try await group.superAdmins() == [.alix, .caro])
             try await group.removeSuperAdmin(inboxId: .caro)
             try await group.removeAdmin(inboxId: .bo)
-            #expect(try await group.listAdmins() == [])
-            #expect(try await group.listSuperAdmins() == [.alix])
+            #expect(try await group.admins() == [])
+            #expect(try await group.superAdmins() == [.alix])
             let last = await error { () async throws(GroupLogError) in try await group.removeSuperAdmin(inboxId: .alix) }
             #expect(last?.code == "lastSuperAdmin")
         }

@@ -13,10 +13,10 @@ struct HandlesTests {
             let group = try await store.conversations(as: .alix).newGroup(with: [.bo])
             try await group.addMembers(members: [.handle("caro.eth"), .account("0xd4")])
             let members = try await group.members()
-            #expect(members.map(\.inboxId) == [.alix, .bo, .caro, .davon])
-            let caro = try #require(members.first { $0.inboxId == .caro })
+            #expect(members.map(\.inbox) == [.alix, .bo, .caro, .davon])
+            let caro = try #require(members.first { $0.inbox == .caro })
             #expect(caro.handle == "caro.eth" && caro.otherHandles == ["caro.old"])
-            let bo = try #require(members.first { $0.inboxId == .bo })
+            let bo = try #require(members.first { $0.inbox == .bo })
             #expect(bo.handle == nil && bo.otherHandles.isEmpty)
         }
     }

@@ -21,10 +21,10 @@ struct IdentityAndDMTests {
             try await store.claim(.account("0xd4"), for: .davon)
             let group = try await store.conversations(as: .alix).newGroupWithIdentities(
                 identities: [.handle("caro.eth"), .account("0xd4")], options: CreateGroupOptions(groupId: named, name: "Team"))
-            #expect(group.id == named)
+            #expect(group.groupId == named)
             let members = try await group.members()
-            #expect(members.map(\.inboxId) == [.alix, .caro, .davon])
-            #expect(try await group.listSuperAdmins() == [.alix])
+            #expect(members.map(\.inbox) == [.alix, .caro, .davon])
+            #expect(try await group.superAdmins() == [.alix])
             #expect(try await group.state().name == "Team")
             // The log names the inboxes the identities resolved to, so replay needs no directory.
             guard case let .create(request) = try #require(try log(store, named).first?.changes.first) else {
@@ -48,7 +48,7 @@ struct IdentityAndDMTests {
             }
             #expect(unclaimed == .rejected(CommitRejection(changeIndex: 0, reason: .identityNotFound(.handle("nobody")))))
             #expect(try await alix.findGroup(groupId: named) == nil)
-            #expect(try await alix.list().isEmpty)
+            #expect(try await alix.groups().isEmpty)
         }
     }
 
@@ -80,7 +80,7 @@ struct IdentityAndDMTests {
                 .newGroup(with: [.bo, .caro], options: CreateGroupOptions(groupId: named))
             let receipt = try await group.removeMembersByIdentity(identities: [.handle("caro.eth")])
             #expect(receipt.sequence == 1)
-            #expect(try await group.members().map(\.inboxId) == [.alix, .bo])
+            #expect(try await group.members().map(\.inbox) == [.alix, .bo])
             let commit = try #require(try log(store, named).last)
             #expect(commit.changes == [
                 .removeMembers(inboxes: [], identities: [ResolvedIdentity(.handle("caro.eth"), inbox: .caro)], withMessages: false),
@@ -114,7 +114,7 @@ struct IdentityAndDMTests {
             let empty = await error { () async throws(GroupLogError) in try await group.removeMembersByIdentity(identities: []) }
             #expect(empty == .invalidArgument("removeMembers needs at least one member"))
             #expect(try await group.state().sequence == 0)
-            #expect(try await group.members().map(\.inboxId) == [.alix, .bo, .caro])
+            #expect(try await group.members().map(\.inbox) == [.alix, .bo, .caro])
         }
     }
 
@@ -158,7 +158,7 @@ struct IdentityAndDMTests {
             #expect(dm?.code == "invalidArgument")
             let found = await error { () async throws(GroupLogError) in try await alix.findOrCreateDm(with: .bo, disappearingMessages: bad) }
             #expect(found?.code == "invalidArgument")
-            #expect(try await alix.list().isEmpty)
+            #expect(try await alix.groups().isEmpty)
             #expect(try await alix.findDmByInboxId(.bo) == nil)
         }
     }
@@ -170,17 +170,17 @@ struct IdentityAndDMTests {
             let alix = store.conversations(as: .alix)
             #expect(try await alix.findDmByInboxId(.bo) == nil)
             let dm = try await alix.findOrCreateDm(with: .bo)
-            #expect(dm.id == GroupStore.dmGroupID(between: .alix, and: .bo))
+            #expect(dm.groupId == GroupStore.dmGroupID(between: .alix, and: .bo))
             #expect(dm.inboxId == .alix)
             #expect(try await dm.state().kind == .dm)
-            #expect(try await dm.members().map(\.inboxId) == [.alix, .bo])
+            #expect(try await dm.members().map(\.inbox) == [.alix, .bo])
             // Found again, from either side, and never made twice.
             #expect(try await alix.findOrCreateDm(with: .bo).id == dm.id)
             let fromBo = try await store.conversations(as: .bo).findOrCreateDm(with: .alix)
             #expect(fromBo.id == dm.id && fromBo.inboxId == .bo)
             #expect(try await alix.findDmByInboxId(.bo)?.id == dm.id)
             #expect(try await store.conversations(as: .bo).findDmByInboxId(.alix)?.id == dm.id)
-            #expect(try store.open().dms(between: .alix, and: .bo) == [dm.id])
+            #expect(try store.open().dms(between: .alix, and: .bo) == [dm.groupId])
             #expect(try await dm.state().sequence == 0)
             // Another pair is another DM.
             #expect(try await alix.findDmByInboxId(.caro) == nil)
@@ -209,7 +209,7 @@ struct IdentityAndDMTests {
             #expect(direct?.code == "invalidCommit")
             let byIdentity = await error { () async throws(GroupLogError) in try await alix.findOrCreateDmWithIdentity(.handle("alix.eth")) }
             #expect(byIdentity?.code == "invalidCommit")
-            #expect(try await alix.list().isEmpty)
+            #expect(try await alix.groups().isEmpty)
         }
     }
 
@@ -220,9 +220,9 @@ struct IdentityAndDMTests {
             let alix = store.conversations(as: .alix)
             #expect(try await alix.findDmByIdentity(.handle("bo.eth")) == nil)
             let dm = try await alix.findOrCreateDmWithIdentity(.handle("bo.eth"))
-            #expect(dm.id == GroupStore.dmGroupID(between: .alix, and: .bo))
+            #expect(dm.groupId == GroupStore.dmGroupID(between: .alix, and: .bo))
             #expect(try await dm.peerInboxId() == .bo)
-            guard case let .create(request) = try #require(try log(store, dm.id).first?.changes.first) else {
+            guard case let .create(request) = try #require(try log(store, dm.groupId).first?.changes.first) else {
                 Issue.record("commit 0 is not a create")
                 return
             }
@@ -232,7 +232,7 @@ struct IdentityAndDMTests {
             #expect(try await alix.findOrCreateDmWithIdentity(.account("0xb0")).id == dm.id)
             #expect(try await alix.findOrCreateDm(with: .bo).id == dm.id)
             #expect(try await alix.findDmByIdentity(.account("0xb0"))?.id == dm.id)
-            #expect(try store.open().dms(between: .alix, and: .bo) == [dm.id])
+            #expect(try store.open().dms(between: .alix, and: .bo) == [dm.groupId])
         }
     }
 
@@ -242,7 +242,7 @@ struct IdentityAndDMTests {
             let unclaimed = await error { () async throws(GroupLogError) in try await alix.findOrCreateDmWithIdentity(.handle("nobody")) }
             #expect(unclaimed == .rejected(CommitRejection(changeIndex: 0, reason: .identityNotFound(.handle("nobody")))))
             #expect(try await alix.findDmByIdentity(.handle("nobody")) == nil)
-            #expect(try await alix.list().isEmpty)
+            #expect(try await alix.groups().isEmpty)
             #expect(try store.open().groups().isEmpty)
         }
     }
@@ -267,7 +267,7 @@ struct IdentityAndDMTests {
             let alix = store.conversations(as: .alix)
             let mine = try alix.createDM(with: .bo, CreateConversation(kind: .dm, members: [.bo]))
             #expect(mine.id == theirs.id && mine.inboxId == .alix)
-            #expect(try store.open().dms(between: .alix, and: .bo) == [theirs.id])
+            #expect(try store.open().dms(between: .alix, and: .bo) == [theirs.groupId])
             #expect(try await theirs.state().sequence == 0)
         }
     }
@@ -296,7 +296,7 @@ struct IdentityAndDMTests {
                         let other = task.isMultiple(of: 2) ? peer : .alix
                         tasks.addTask {
                             await start.arrive()
-                            return try await conversations.findOrCreateDm(with: other).id
+                            return try await conversations.findOrCreateDm(with: other).groupId
                         }
                     }
                     var ids: [GroupID] = []
@@ -336,7 +336,7 @@ struct IdentityAndDMTests {
             }
             let ids = try await withThrowingTaskGroup(of: GroupID.self) { tasks in
                 for _ in 0..<4 {
-                    tasks.addTask { try await store.conversations(as: .alix).findOrCreateDm(with: .bo).id }
+                    tasks.addTask { try await store.conversations(as: .alix).findOrCreateDm(with: .bo).groupId }
                 }
                 var ids: [GroupID] = []
                 for try await id in tasks { ids.append(id) }
@@ -350,7 +350,7 @@ struct IdentityAndDMTests {
             #expect(statuses.filter { $0 == 0 }.count <= 1)
             #expect(try store.open().dms(between: .alix, and: .bo) == [pairID])
             #expect(try store.open().headSequence(of: pairID) == 0)
-            let creator = try await store.conversations(as: .alix).findDmByInboxId(.bo)?.creatorInboxId()
+            let creator = try await store.conversations(as: .alix).findDmByInboxId(.bo)?.creatorInbox()
             #expect(creator == (statuses.contains(0) ? .bo : .alix))
         }
     }
