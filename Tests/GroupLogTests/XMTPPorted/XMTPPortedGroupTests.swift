@@ -21,12 +21,13 @@
 //     leaver on its own, becomes that removal by bo (SPEC section 8: a super admin completes a
 //     removal request).
 //   the other nine: nothing.
-// The class is XMTPGroupTests, not GroupTests, because GroupLogTests already has a GroupTests.
+// The class is XMTPPortedGroupTests, not GroupTests: GroupLogTests already has a GroupTests
+// (and an XMTPGroupTests, the surface's own tests).
 import GroupLog
 import XCTest
 
 @available(iOS 16, *)
-class XMTPGroupTests: XCTestCase {
+class XMTPPortedGroupTests: XCTestCase {
 	override func setUp() {
 		super.setUp()
 		setupLocalEnv()
