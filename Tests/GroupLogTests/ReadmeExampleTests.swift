@@ -19,4 +19,16 @@ struct ReadmeExampleTests {
             #expect(try await group.state().name == "Team (renamed)")
         }
     }
+
+    /// The README's XMTPiOS example: XMTP's names, inbox IDs as text.
+    @Test func theReadmeXMTPExampleRunsAsItSays() async throws {
+        try await withStore { store in
+            let alixConversations = try store.conversations(as: "alix")
+            let group = try await alixConversations.newGroup(with: ["bo"], permissions: .adminOnly, name: "Team")
+            try await group.addAdmin(inboxId: "bo")
+            #expect(try group.listAdmins() == ["bo"])
+            #expect(try group.permissionPolicySet().addMemberPolicy == .admin)
+            #expect("\(try group.permissionPolicySet().addMemberPolicy)" == "admin")
+        }
+    }
 }
