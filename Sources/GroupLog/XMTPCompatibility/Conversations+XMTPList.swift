@@ -80,10 +80,16 @@ extension Conversations {
                 do throws(GroupLogError) {
                     var seen = try initial.get()
                     while !Task.isCancelled {
+                        // The store lists groups by ID; those found in one poll go out oldest first.
+                        var found: [(conversation: Conversation, createdAtNs: Int64)] = []
                         for group in try conversations.memberGroups() where !seen.contains(group.groupId) {
                             seen.insert(group.groupId)
                             let conversation = try Conversation(group)
-                            if type.admits(conversation.type == .dm ? .dm : .group) { continuation.yield(conversation) }
+                            found.append((conversation, conversation.createdAtNs))
+                        }
+                        for (conversation, _) in found.sorted(by: { ($0.createdAtNs, $0.conversation.id) < ($1.createdAtNs, $1.conversation.id) })
+                        where type.admits(conversation.type == .dm ? .dm : .group) {
+                            continuation.yield(conversation)
                         }
                         try? await Task.sleep(for: GroupEventStream.defaultInterval)
                     }
