@@ -1,4 +1,14 @@
 extension Change {
+    /// The public identities the change names: those of `create`, `addMembers` and
+    /// `removeMembers`, in argument order.
+    public var namedIdentities: [PublicIdentity] {
+        switch self {
+        case let .create(request): request.identities.map(\.identity)
+        case let .addMembers(_, identities), let .removeMembers(_, identities, _): identities.map(\.identity)
+        default: []
+        }
+    }
+
     /// This change with every public identity it names resolved by `owner`, as a submitter
     /// records it: `create`, `addMembers` and `removeMembers` take identities (SPEC section 6).
     /// An identity already resolved keeps its inbox; one `owner` does not know stays unresolved,

@@ -84,6 +84,13 @@ public struct PublicIdentity: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
+    /// An identity taken as given, for a caller that checks it before it reaches a commit or
+    /// the directory (XMTPiOS's initializer cannot fail; GroupLog's library checks at its door).
+    public init(unchecked kind: Kind, _ value: String) {
+        self.kind = kind
+        self.value = value
+    }
+
     public var description: String { "\(kind.rawValue) \(value)" }
 }
 

@@ -77,8 +77,10 @@ extension Conversations {
     }
 
     /// The inbox claiming `identity` now, or nil.
-    private func owner(of identity: PublicIdentity) throws(GroupLogError) -> InboxID? {
-        try store.reading { store throws(StoreError) in try store.inbox(claiming: identity) }
+    /// - Throws: `GroupLogError.invalidArgument` for an identity whose text is not 1 to 256 bytes.
+    func owner(of identity: PublicIdentity) throws(GroupLogError) -> InboxID? {
+        let identity = try identity.checked()
+        return try store.reading { store throws(StoreError) in try store.inbox(claiming: identity) }
     }
 
     /// The rejection the reducer gives an identity no inbox claims, for a call that finds that

@@ -68,6 +68,7 @@ public final class GroupLogStore: Sendable {
     /// changes nothing.
     /// - Throws: `GroupLogError.store` (`identityClaimed`) when another inbox holds it.
     public func claim(_ identity: PublicIdentity, for inbox: InboxID) async throws(GroupLogError) {
+        let identity = try identity.checked()
         try reading { store throws(StoreError) in try store.claim(identity, for: inbox) }
     }
 
@@ -95,6 +96,10 @@ public final class GroupLogStore: Sendable {
     func submit(
         to group: GroupID, actor: InboxID, changes: [Change], expectedSequence: UInt64? = nil
     ) throws(GroupLogError) -> CommitReceipt {
+        // An identity made by XMTPiOS's unchecked initializer must not reach a commit.
+        for change in changes {
+            for identity in change.namedIdentities { _ = try identity.checked() }
+        }
         let open = try open()
         var time = options.now()
         var attempts = 0

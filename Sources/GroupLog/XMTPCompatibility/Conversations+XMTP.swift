@@ -113,8 +113,7 @@ extension Conversations {
     /// - Throws: `GroupLogError.rejected` with `identityNotFound` when no inbox claims it, as
     ///   XMTPiOS throws when it finds no inbox (`findDmByIdentity(_:)` returns nil instead).
     public func findDmByIdentity(publicIdentity: PublicIdentity) async throws(GroupLogError) -> Dm? {
-        let owner = try store.reading { store throws(StoreError) in try store.inbox(claiming: publicIdentity) }
-        guard let owner else { throw Self.unclaimed(publicIdentity) }
+        guard let owner = try owner(of: publicIdentity) else { throw Self.unclaimed(publicIdentity) }
         return try dm(with: owner).map(Dm.init)
     }
 

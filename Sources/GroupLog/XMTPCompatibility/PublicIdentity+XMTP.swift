@@ -13,17 +13,25 @@ extension PublicIdentity {
     /// An identity of `kind` with the text `identifier` (XMTPiOS's
     /// `PublicIdentity(kind:identifier:)`, which cannot fail).
     ///
-    /// - Precondition: `identifier` is 1 to 256 bytes; use `init(_:_:)` to get a typed error
-    ///   instead.
+    /// The text is checked where the identity is used: a call given one that is not 1 to 256
+    /// bytes throws `GroupLogError.invalidArgument`, nothing written. `init(_:_:)` checks at once.
     public init(kind: Kind, identifier: String) {
-        do throws(IdentifierProblem) {
-            try self.init(kind, identifier)
-        } catch {
-            preconditionFailure("public identity \(identifier.debugDescription) \(error)")
-        }
+        self.init(unchecked: kind, identifier)
     }
 
     /// The identity's text (XMTPiOS's `PublicIdentity.identifier`), as given: GroupLog does not
     /// lowercase it.
     public var identifier: String { value }
+}
+
+extension PublicIdentity {
+    /// This identity, once its text is checked (SPEC section 1: 1 to 256 bytes).
+    /// - Throws: `GroupLogError.invalidArgument` naming the identity and the problem.
+    func checked() throws(GroupLogError) -> PublicIdentity {
+        do throws(IdentifierProblem) {
+            return try PublicIdentity(kind, value)
+        } catch {
+            throw .invalidArgument("public identity \(value.debugDescription): it \(error)")
+        }
+    }
 }
