@@ -93,14 +93,19 @@ extension GroupState {
         draft.events.append(.policyChanged(slot, policy))
     }
 
+    /// Why no slot or field may hold `policy` (nested too deep, or an empty combinator); nil when
+    /// its shape is sound.
+    static func shapeProblem(of policy: Policy) -> String? {
+        if policy.depth > Policy.maximumDepth {
+            return "combinators nest \(policy.depth) deep, over the limit of \(Policy.maximumDepth)"
+        }
+        if policy.containsEmptyCombinator { return "an any or all combinator needs at least one policy" }
+        return nil
+    }
+
     /// Refuses a policy no slot may hold, or one `slot` may not hold (`invalidPolicy`).
     static func validatePolicy(_ policy: Policy, for slot: PolicySlot) throws(Rejection) {
-        if policy.depth > Policy.maximumDepth {
-            throw .invalidPolicy(slot: slot, reason: "combinators nest \(policy.depth) deep, over the limit of \(Policy.maximumDepth)")
-        }
-        if policy.containsEmptyCombinator {
-            throw .invalidPolicy(slot: slot, reason: "an any or all combinator needs at least one policy")
-        }
+        if let problem = shapeProblem(of: policy) { throw .invalidPolicy(slot: slot, reason: problem) }
         if slot.forbidsAllowAll && policy.containsAllowAll {
             throw .invalidPolicy(slot: slot, reason: "\(slot) can never be allowAll, not even inside a combinator")
         }

@@ -38,22 +38,12 @@ extension GroupState {
         if let trace = context.trace { traceFieldRegistered(trace, reference, operation, registered, context, draft) }
         guard let registered else { throw .unknownField(reference.description) }
         try requireSuperAdmin(context)
-        try Self.validateFieldPolicy(policy)
+        if let problem = Self.shapeProblem(of: policy) { throw .invalidPolicy(slot: nil, reason: problem) }
         if registered.id.isImmutable { throw .immutableField(field: registered.label) }
         // An earlier change of the same commit may have changed another of its policies.
         let current = draft.fields.registered[registered.id] ?? registered
         draft.fields.registered[registered.id] = current.replacingPolicy(for: operation, with: policy)
         draft.events.append(.fieldPolicyChanged(registered.id, operation, policy))
-    }
-
-    /// Refuses a policy no field may hold (`invalidPolicy`).
-    static func validateFieldPolicy(_ policy: Policy) throws(Rejection) {
-        if policy.depth > Policy.maximumDepth {
-            throw .invalidPolicy(slot: nil, reason: "combinators nest \(policy.depth) deep, over the limit of \(Policy.maximumDepth)")
-        }
-        if policy.containsEmptyCombinator {
-            throw .invalidPolicy(slot: nil, reason: "an any or all combinator needs at least one policy")
-        }
     }
 
     /// `updateMetadataField` (SPEC section 11, "Mutations").

@@ -40,12 +40,7 @@ public struct PolicyOverrides: Equatable, Sendable {
             try GroupState.validatePolicy(policy, for: slot)
         }
         for (key, policy) in fields.sorted(by: { $0.key.description < $1.key.description }) {
-            if policy.depth > Policy.maximumDepth {
-                throw .invalidPolicy(slot: nil, reason: "\(key): combinators nest \(policy.depth) deep, over the limit of \(Policy.maximumDepth)")
-            }
-            if policy.containsEmptyCombinator {
-                throw .invalidPolicy(slot: nil, reason: "\(key): an any or all combinator needs at least one policy")
-            }
+            if let problem = GroupState.shapeProblem(of: policy) { throw .invalidPolicy(slot: nil, reason: "\(key): \(problem)") }
         }
     }
 }
