@@ -1,5 +1,6 @@
 import GroupCodec
 import GroupCore
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -11,17 +12,14 @@ import Glibc
 /// The log is the only truth; outcomes, snapshots, heads and the index are derived from it and
 /// `rebuild()` makes them again. Writes from one process are serialised; any number of readers,
 /// in this or other processes, read while one writer writes.
-public final class GroupStore: @unchecked Sendable {
-    // @unchecked: the environment is thread-safe, and the head-state cache is guarded by `lock`.
-
+public final class GroupStore: Sendable {
     public let path: String
     public let options: StoreOptions
     let environment: LMDBEnvironment
     let databases: Databases
-    private let lock = Mutex()
     /// The state at the head of recently used groups, so that a run of submits does not reload
     /// a snapshot each time. Checked against the stored head before every use.
-    private var heads: [GroupID: CachedHead] = [:]
+    private let heads = Mutex<[GroupID: CachedHead]>([:])
     /// Submits from many threads, batched into shared write transactions (group commit).
     let submissions = SubmitQueue<SubmitRequest, Result<Submitted, StoreError>>()
 
@@ -121,7 +119,7 @@ public final class GroupStore: @unchecked Sendable {
     /// Takes the cached head state out of the cache (so that mutating it copies nothing), if it
     /// still matches `head`.
     func takeCachedHead(_ group: GroupID, matching head: GroupHead) -> Replica? {
-        lock.withLock {
+        heads.withLock { heads in
             guard let cached = heads.removeValue(forKey: group), cached.head == head else { return nil }
             return cached.replica
         }
@@ -129,34 +127,20 @@ public final class GroupStore: @unchecked Sendable {
 
     /// Looks at the cached head state without taking it.
     func cachedHead(_ group: GroupID, matching head: GroupHead) -> Replica? {
-        lock.withLock {
+        heads.withLock { heads in
             guard let cached = heads[group], cached.head == head else { return nil }
             return cached.replica
         }
     }
 
     func cache(_ replica: Replica, for group: GroupID, at head: GroupHead) {
-        lock.withLock {
+        heads.withLock { heads in
             if heads.count >= 64, heads[group] == nil, let evicted = heads.keys.first { heads[evicted] = nil }
             heads[group] = CachedHead(head: head, replica: replica)
         }
     }
 
     func forgetCachedHeads() {
-        lock.withLock { heads.removeAll() }
-    }
-}
-
-/// A small pthread mutex; Foundation's NSLock would pull Foundation into the store.
-final class Mutex: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return try body()
+        heads.withLock { $0.removeAll() }
     }
 }

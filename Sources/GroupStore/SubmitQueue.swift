@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Group commit: submitters on many threads hand in their requests, and one of them, the leader,
 /// serves every request pending at that moment as one batch (for the store, one write
 /// transaction and one fsync), then hands each submitter its own response.
@@ -21,7 +13,7 @@ import Darwin
 /// one thread (LMDB's write transactions) may.
 final class SubmitQueue<Request, Response>: @unchecked Sendable {
     // @unchecked: `pending`, `isServing`, `counts` and every ticket's `response` are read and
-    // written only with `mutex` held.
+    // written only with `lock` held.
 
     /// How many batches have been served, and how many requests they held.
     struct Counts: Equatable, Sendable {
@@ -37,32 +29,13 @@ final class SubmitQueue<Request, Response>: @unchecked Sendable {
         init(_ request: Request) { self.request = request }
     }
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Broadcast when a batch has been served: its submitters return, and one of the others leads.
-    private let served: UnsafeMutablePointer<pthread_cond_t>
+    private let lock = ConditionLock()
     /// Requests handed in and not yet taken by a leader, in arrival order.
     private var pending: [Ticket] = []
     /// A leader is serving a batch.
     private var isServing = false
     private var counts = Counts()
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        served = .allocate(capacity: 1)
-        served.initialize(to: pthread_cond_t())
-        pthread_cond_init(served, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(served)
-        served.deinitialize(count: 1)
-        served.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
 
     /// Hands in `request` and returns its response once a batch holding it has been served: by
     /// this thread, as leader, or by another one.
@@ -72,11 +45,11 @@ final class SubmitQueue<Request, Response>: @unchecked Sendable {
     ///   serving; it runs on the leader's thread with no lock of the queue held, one batch at a time.
     func submit(_ request: Request, servingBatchesWith serve: ([Request]) -> [Response]) -> Response {
         let ticket = Ticket(request)
-        pthread_mutex_lock(mutex)
+        lock.lock()
         pending.append(ticket)
-        while ticket.response == nil && isServing { pthread_cond_wait(served, mutex) }
+        while ticket.response == nil && isServing { lock.wait() }
         if let response = ticket.response {
-            pthread_mutex_unlock(mutex)
+            lock.unlock()
             return response
         }
         // Not served, and nobody serving: this thread leads. Its own ticket is still pending, since
@@ -84,7 +57,7 @@ final class SubmitQueue<Request, Response>: @unchecked Sendable {
         isServing = true
         let batch = pending
         pending = []
-        pthread_mutex_unlock(mutex)
+        lock.unlock()
 
         let responses = serve(batch.map(\.request))
         // Cannot fail from input: the one `serve` (GroupStore+GroupCommit) answers each request
@@ -92,28 +65,24 @@ final class SubmitQueue<Request, Response>: @unchecked Sendable {
         // responses would acknowledge commits that were never written.
         precondition(responses.count == batch.count, "a batch of \(batch.count) requests got \(responses.count) responses")
 
-        pthread_mutex_lock(mutex)
-        for (waiting, response) in zip(batch, responses) { waiting.response = response }
-        isServing = false
-        counts.batches += 1
-        counts.requests += batch.count
-        pthread_cond_broadcast(served)
-        pthread_mutex_unlock(mutex)
+        lock.withLock {
+            for (waiting, response) in zip(batch, responses) { waiting.response = response }
+            isServing = false
+            counts.batches += 1
+            counts.requests += batch.count
+            lock.broadcast()
+        }
         // Set just above, for this thread's own ticket too.
         return ticket.response!
     }
 
     /// How many requests are waiting for a leader to take them.
     var pendingCount: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return pending.count
+        lock.withLock { pending.count }
     }
 
     /// The batches served so far, and the requests they held.
     var servedCounts: Counts {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return counts
+        lock.withLock { counts }
     }
 }

@@ -1,5 +1,3 @@
-import CLMDB
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,9 +14,9 @@ import Darwin
 /// transaction stays on the thread that began it, and the gate can refuse, rather than deadlock
 /// on, a write begun by a thread that already holds a transaction of the same environment.
 final class TransactionGate: @unchecked Sendable {
-    // @unchecked: every stored var below is read and written only with `mutex` held.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let changed: UnsafeMutablePointer<pthread_cond_t>
+    // @unchecked: every stored var below is read and written only with `lock` held.
+    /// Broadcast whenever a reader or the writer leaves, and when a resize is done.
+    private let lock = ConditionLock()
     /// One entry per open read transaction: the thread that began it.
     private var readers: [pthread_t] = []
     /// The thread in `write` (or opening a database), if any.
@@ -27,29 +25,12 @@ final class TransactionGate: @unchecked Sendable {
     private var resizing = false
 
     init(expectedReaders: Int) {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        changed = .allocate(capacity: 1)
-        changed.initialize(to: pthread_cond_t())
-        pthread_cond_init(changed, nil)
         readers.reserveCapacity(max(0, expectedReaders))
     }
 
-    deinit {
-        pthread_cond_destroy(changed)
-        changed.deinitialize(count: 1)
-        changed.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    /// Runs `body` with the mutex held.
+    /// Runs `body` with the lock held.
     func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
+        try lock.withLock(body)
     }
 
     /// Registers a read transaction of the calling thread, first waiting out a resize.
@@ -57,7 +38,7 @@ final class TransactionGate: @unchecked Sendable {
         let me = pthread_self()
         locked {
             // The thread that resizes holds no transaction while it waits, so this cannot deadlock.
-            while resizing { pthread_cond_wait(changed, mutex) }
+            while resizing { lock.wait() }
             readers.append(me)
         }
     }
@@ -70,7 +51,7 @@ final class TransactionGate: @unchecked Sendable {
                 readers.swapAt(index, readers.count - 1)
                 readers.removeLast()
             }
-            if readers.isEmpty { pthread_cond_broadcast(changed) }
+            if readers.isEmpty { lock.broadcast() }
         }
     }
 
@@ -81,7 +62,7 @@ final class TransactionGate: @unchecked Sendable {
         let me = pthread_self()
         try locked { () throws(LMDBError) in
             try refuseWriteIfHolding(me, purpose())
-            while writer != nil { pthread_cond_wait(changed, mutex) }
+            while writer != nil { lock.wait() }
             writer = me
         }
     }
@@ -94,7 +75,7 @@ final class TransactionGate: @unchecked Sendable {
         try locked { () throws(LMDBError) in try refuseWriteIfHolding(me, purpose()) }
     }
 
-    /// Refuses a write to a thread that holds the write slot or a read transaction. Call with the mutex held.
+    /// Refuses a write to a thread that holds the write slot or a read transaction. Call with the lock held.
     private func refuseWriteIfHolding(_ me: pthread_t, _ purpose: @autoclosure () -> String) throws(LMDBError) {
         if let writer, pthread_equal(writer, me) != 0 {
             throw LMDBError(code: EDEADLK, operation: "\(purpose()): this thread is already writing to this environment")
@@ -112,7 +93,7 @@ final class TransactionGate: @unchecked Sendable {
     func exitWrite() {
         locked {
             writer = nil
-            pthread_cond_broadcast(changed)
+            lock.broadcast()
         }
     }
 
@@ -125,9 +106,9 @@ final class TransactionGate: @unchecked Sendable {
             resizing = true
             defer {
                 resizing = false
-                pthread_cond_broadcast(changed)
+                lock.broadcast()
             }
-            while !readers.isEmpty { pthread_cond_wait(changed, mutex) }
+            while !readers.isEmpty { lock.wait() }
             return try body()
         }
     }
