@@ -47,12 +47,12 @@ extension StoreBenchmarks {
     /// `MDB_APPEND` puts of the log's records into a fresh plain database, `sizes.batch` to a transaction.
     private func rawAppend(_ name: String, _ log: ChainedLog) -> TurnBenchmark {
         var last: TemporaryDirectory?
-        return TurnBenchmark(name, units: log.count, unitName: "commits", prepare: { () -> RawLog in
+        return TurnBenchmark(name, units: log.count, unitName: "commits", prepare: { () -> PlainLog in
             last?.remove()
             last = TemporaryDirectory(label: "rawAppend")
-            return RawLog(path: last!.path, mapSize: sizes.mapSize)
+            return orExit("open a plain log") { try PlainLog(path: last!.path, mapSize: sizes.mapSize) }
         }) { raw in
-            raw.append(log.records[...], perTransaction: sizes.batch)
+            orExit("append to the plain log") { try raw.append(log.records[...], perTransaction: sizes.batch) }
         }
     }
 }

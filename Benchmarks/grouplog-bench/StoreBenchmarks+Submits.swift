@@ -81,14 +81,16 @@ extension StoreBenchmarks {
     /// plain database holding the first.
     private func rawPuts(_ name: String, _ log: ChainedLog, noMetaSync: Bool, perTransaction: Int) -> TurnBenchmark {
         var last: TemporaryDirectory?
-        return TurnBenchmark(name, units: log.count - 1, unitName: "commits", prepare: { () -> RawLog in
+        return TurnBenchmark(name, units: log.count - 1, unitName: "commits", prepare: { () -> PlainLog in
             last?.remove()
             last = TemporaryDirectory(label: "rawPuts")
-            let raw = RawLog(path: last!.path, mapSize: StoreOptions().initialMapSize, noMetaSync: noMetaSync)
-            raw.append(log.records[..<1], perTransaction: 1)
-            return raw
+            return orExit("open a plain log holding the first record") {
+                let raw = try PlainLog(path: last!.path, mapSize: StoreOptions().initialMapSize, noMetaSync: noMetaSync)
+                try raw.append(log.records[..<1], perTransaction: 1)
+                return raw
+            }
         }) { raw in
-            raw.append(log.records[1...], perTransaction: perTransaction)
+            orExit("append to the plain log") { try raw.append(log.records[1...], perTransaction: perTransaction) }
         }
     }
 }

@@ -32,7 +32,7 @@ extension GroupStore {
             // Waiting for another thread's write while holding a transaction could wait forever.
             try environment.ensureCanWrite("submit to \(group)")
         } catch {
-            throw .storage(error)
+            throw StoreError(error)
         }
         let request = SubmitRequest(group: group, actor: actor, time: time, changes: changes, expectedSequence: expectedSequence)
         return try submissions.submit(request, servingBatchesWith: serveSubmits).get()
@@ -65,7 +65,7 @@ extension GroupStore {
     ///   brings the log's directory with it).
     @discardableResult
     public func ingest(_ commits: [Commit], claims: [IdentityClaims] = []) throws(StoreError) -> [CommitOutcome] {
-        try writingMany { txn, attempt in
+        try writingMany { (txn, attempt) throws(StoreError) in
             for entry in claims {
                 for identity in entry.claims { try record(identity, for: entry.inbox, in: txn) }
             }
@@ -85,10 +85,10 @@ extension GroupStore {
                 }
                 let expected = head.map { $0.sequence + 1 } ?? 0
                 guard commit.sequence == expected else {
-                    throw StoreError.ingestRefused(group, sequence: commit.sequence, reason: "the log's next sequence is \(expected)")
+                    throw .ingestRefused(group, sequence: commit.sequence, reason: "the log's next sequence is \(expected)")
                 }
                 guard commit.previousHash == head?.hash else {
-                    throw StoreError.ingestRefused(group, sequence: commit.sequence, reason: "its previous hash does not match the head commit's hash")
+                    throw .ingestRefused(group, sequence: commit.sequence, reason: "its previous hash does not match the head commit's hash")
                 }
                 let outcome = replica.fold(commit)
                 head = try append(commit, outcome: outcome, replica: replica, after: head, in: txn)
@@ -107,15 +107,15 @@ extension GroupStore {
     }
 
     /// A change as the log records it: identities resolved (SPEC section 6), defaults written in.
-    func prepare(_ change: Change, kind: ConversationKind?, in txn: borrowing WriteTransaction) throws -> Change {
+    func prepare(_ change: Change, kind: ConversationKind?, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> Change {
         switch change {
         case .create:
             let prepared = options.configuration.preparing(change, in: kind)
-            return try prepared.resolvingIdentities { identity in try owner(of: identity, in: txn) }
+            return try prepared.resolvingIdentities { identity throws(StoreError) in try owner(of: identity, in: txn) }
         case .registerFields:
             return options.configuration.preparing(change, in: kind)
         case .addMembers, .removeMembers:
-            return try change.resolvingIdentities { identity in try owner(of: identity, in: txn) }
+            return try change.resolvingIdentities { identity throws(StoreError) in try owner(of: identity, in: txn) }
         default:
             return change
         }
@@ -123,7 +123,7 @@ extension GroupStore {
 
     /// The replica to fold into: the cached head state, taken out so that folding copies nothing;
     /// reloaded from storage when the write is a retry (the first attempt may have folded into it).
-    func workingReplica(_ group: GroupID, _ head: GroupHead?, attempt: Int, in txn: borrowing WriteTransaction) throws -> Replica {
+    func workingReplica(_ group: GroupID, _ head: GroupHead?, attempt: Int, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> Replica {
         guard let head else { return Replica() }
         if attempt == 1, let cached = takeCachedHead(group, matching: head) { return cached }
         return try replica(of: group, head, at: head.sequence, in: txn)
@@ -131,11 +131,11 @@ extension GroupStore {
 
     /// Writes one commit with its outcome, its snapshot when one is due, the new head and the
     /// index. Returns the group's new head.
-    func append(_ commit: Commit, outcome: CommitOutcome, replica: Replica, after head: GroupHead?, in txn: borrowing WriteTransaction) throws -> GroupHead {
-        let number = try head?.number ?? assignNumber(in: txn)
+    func append(_ commit: Commit, outcome: CommitOutcome, replica: Replica, after head: GroupHead?, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> GroupHead {
+        let number = if let head { head.number } else { try assignNumber(in: txn) }
         let isNewest = try number == lastAssignedNumber(in: txn)
         // Keys of the newest group are the largest in each database, so they can be appended.
-        let placement: WriteTransaction.PutOptions = isNewest ? [.append] : []
+        let placement: LMDBPutOptions = isNewest ? [.append] : []
         let key = StoreKeys.entry(number, commit.sequence)
         let bytes = CommitCodec.encode(commit)
         try txn.put(databases.commits, key: key, value: bytes, options: placement)
@@ -154,7 +154,7 @@ extension GroupStore {
 
     /// Keeps the inbox-to-groups index in step with the inboxes whose membership the commit may
     /// have changed, and files a new DM under its pair.
-    func index(_ commit: Commit, _ state: GroupState, number: UInt64, in txn: borrowing WriteTransaction) throws {
+    func index(_ commit: Commit, _ state: GroupState, number: UInt64, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) {
         if commit.sequence == 0 && state.kind == .dm { try indexDM(state, number: number, in: txn) }
         for inbox in Self.membershipSubjects(of: commit) {
             let key = StoreKeys.membership(inbox, commit.groupID)
@@ -168,7 +168,7 @@ extension GroupStore {
 
     /// Keeps the group's directory entry in step: listed while its join rule lets anyone find
     /// it (open or approval) and it is not deleted, with its name and member count.
-    func listInDirectory(_ state: GroupState, in txn: borrowing WriteTransaction) throws {
+    func listInDirectory(_ state: GroupState, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) {
         let key = StoreKeys.group(state.groupID)
         guard DirectoryEntry.lists(state) else {
             try txn.delete(databases.directory, key: key)
@@ -194,7 +194,7 @@ extension GroupStore {
         return inboxes
     }
 
-    private func assignNumber(in txn: borrowing WriteTransaction) throws -> UInt64 {
+    private func assignNumber(in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> UInt64 {
         let number = try nextGroupNumber(in: txn)
         var writer = BinaryWriter()
         writer.writeVarint(number + 1)
@@ -202,34 +202,30 @@ extension GroupStore {
         return number
     }
 
-    private func nextGroupNumber(in txn: borrowing some ReadableTransaction & ~Copyable) throws -> UInt64 {
+    private func nextGroupNumber(in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> UInt64 {
         guard let bytes = try txn.get(databases.meta, key: StoreKeys.nextGroupNumber) else { return 0 }
         var reader = BinaryReader(bytes)
-        return try reader.readVarint("next group number")
+        do throws(BinaryDecodingError) {
+            return try reader.readVarint("next group number")
+        } catch {
+            throw .corrupt(nil, sequence: nil, reason: error.description)
+        }
     }
 
     /// The number the most recently created group got; groups are numbered from 0.
-    private func lastAssignedNumber(in txn: borrowing some ReadableTransaction & ~Copyable) throws -> UInt64 {
+    private func lastAssignedNumber(in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> UInt64 {
         let next = try nextGroupNumber(in: txn)
         return next == 0 ? 0 : next - 1
     }
 
     /// Runs one write that may append to many groups, caching each group's new head state.
     private func writingMany<T>(
-        _ body: (borrowing WriteTransaction, Int) throws -> (T, [(GroupID, GroupHead, Replica)])
+        _ body: (borrowing WriteTransaction<StoreError>, Int) throws(StoreError) -> (T, [(GroupID, GroupHead, Replica)])
     ) throws(StoreError) -> T {
         var attempt = 0
-        var result: (T, [(GroupID, GroupHead, Replica)])?
-        do {
-            try environment.write { txn in
-                attempt += 1
-                result = try body(txn, attempt)
-            }
-        } catch {
-            throw StoreError.wrap(error)
-        }
-        guard let (value, heads) = result else {
-            throw StoreError.corrupt(nil, sequence: nil, reason: "a write finished without a result")
+        let (value, heads) = try writing { txn throws(StoreError) in
+            attempt += 1
+            return try body(txn, attempt)
         }
         for (group, head, replica) in heads { cache(replica, for: group, at: head) }
         return value

@@ -14,11 +14,11 @@ public struct GroupPage<Element: Sendable & Equatable>: Sendable, Equatable {
 extension GroupStore {
     /// The groups `inbox` is a current member of, in group ID order, `limit` after `after`.
     public func groups(containing inbox: InboxID, after: GroupID? = nil, limit: Int) throws(StoreError) -> GroupPage<GroupID> {
-        try reading { txn in
+        try reading { txn throws(StoreError) in
             let prefix = StoreKeys.membershipPrefix(inbox)
             var all: [GroupID] = []
-            try txn.withCursor(databases.memberships) { cursor in
-                try cursor.forEach(withPrefix: prefix) { entry in
+            try txn.withCursor(databases.memberships) { cursor throws(StoreError) in
+                try cursor.forEach(withPrefix: prefix) { entry throws(StoreError) in
                     let name = UnsafeRawBufferPointer(rebasing: entry.key[prefix.count...])
                     if let text = String(validating: name, as: UTF8.self), let group = try? GroupID(text) { all.append(group) }
                     return .next
@@ -30,17 +30,17 @@ extension GroupStore {
 
     /// The groups anyone may find (join rule open or approval, not deleted), in group ID order.
     public func directory(after: GroupID? = nil, limit: Int) throws(StoreError) -> GroupPage<DirectoryEntry> {
-        try reading { txn in
+        try reading { txn throws(StoreError) in
             var all: [DirectoryEntry] = []
-            try txn.withCursor(databases.directory) { cursor in
-                try cursor.forEach { entry in
+            try txn.withCursor(databases.directory) { cursor throws(StoreError) in
+                try cursor.forEach { entry throws(StoreError) in
                     guard let text = String(validating: entry.key, as: UTF8.self), let group = try? GroupID(text) else {
-                        throw StoreError.corrupt(nil, sequence: nil, reason: "a directory entry is filed under a key that is not a group ID")
+                        throw .corrupt(nil, sequence: nil, reason: "a directory entry is filed under a key that is not a group ID")
                     }
                     do throws(BinaryDecodingError) {
                         all.append(try DirectoryEntry(group: group, decoding: entry.value))
                     } catch {
-                        throw StoreError.corrupt(group, sequence: nil, reason: "its directory entry: \(error); run 'grouplog rebuild'")
+                        throw .corrupt(group, sequence: nil, reason: "its directory entry: \(error); run 'grouplog rebuild'")
                     }
                     return .next
                 }

@@ -7,13 +7,13 @@ extension GroupStore {
     /// The DMs between `one` and `other`, oldest first: a DM's participants never change, so a
     /// DM filed under a pair stays between them. Only a DM whose `create` applied is filed.
     public func dms(between one: InboxID, and other: InboxID) throws(StoreError) -> [GroupID] {
-        try reading { txn in
+        try reading { txn throws(StoreError) in
             let prefix = StoreKeys.dmPrefix(one, other)
             var found: [GroupID] = []
-            try txn.withCursor(databases.dms) { cursor in
-                try cursor.forEach(withPrefix: prefix) { entry in
+            try txn.withCursor(databases.dms) { cursor throws(StoreError) in
+                try cursor.forEach(withPrefix: prefix) { entry throws(StoreError) in
                     guard let text = String(validating: entry.value, as: UTF8.self), let group = try? GroupID(text) else {
-                        throw StoreError.corrupt(nil, sequence: nil, reason: "the DM index holds a value that is not a group ID; run 'grouplog rebuild'")
+                        throw .corrupt(nil, sequence: nil, reason: "the DM index holds a value that is not a group ID; run 'grouplog rebuild'")
                     }
                     found.append(group)
                     return .next
@@ -33,7 +33,7 @@ extension GroupStore {
     }
 
     /// Files a DM created by commit 0 under the pair of its participants.
-    func indexDM(_ state: GroupState, number: UInt64, in txn: borrowing WriteTransaction) throws {
+    func indexDM(_ state: GroupState, number: UInt64, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) {
         let participants = state.allMembers.map(\.inbox)
         guard participants.count == 2 else { return }
         try txn.put(databases.dms, key: StoreKeys.dm(between: participants[0], and: participants[1], number: number),
@@ -42,13 +42,13 @@ extension GroupStore {
 
     /// A store written before the DM index existed has its DMs filed once, when first opened:
     /// each group's commit 0 says whether it created a DM, and its outcome whether it applied.
-    func indexDMsOfOlderStore() throws {
-        let complete = try environment.read { txn in try txn.get(databases.meta, key: StoreKeys.dmIndexComplete) != nil }
+    func indexDMsOfOlderStore() throws(StoreError) {
+        let complete = try reading { txn throws(StoreError) in try txn.get(databases.meta, key: StoreKeys.dmIndexComplete) != nil }
         guard !complete else { return }
-        try environment.write { txn in
+        try writing { txn throws(StoreError) in
             var numbers: [UInt64] = []
-            try txn.withCursor(databases.groups) { cursor in
-                try cursor.forEach { entry in
+            try txn.withCursor(databases.groups) { cursor throws(StoreError) in
+                try cursor.forEach { entry throws(StoreError) in
                     if let head = try? GroupHead(decoding: entry.value) { numbers.append(head.number) }
                     return .next
                 }

@@ -52,18 +52,15 @@ extension GroupStore {
     /// of them causes (a write too large for a transaction, say) stays its own.
     func serveSubmits(_ requests: [SubmitRequest]) -> [Result<Submitted, StoreError>] {
         var attempt = 0
-        var served: ServedBatch?
-        do {
-            try environment.write { txn in
+        let served: ServedBatch
+        do throws(StoreError) {
+            served = try writing { txn throws(StoreError) in
                 attempt += 1
-                served = try appendSubmits(requests, attempt: attempt, in: txn)
+                return try appendSubmits(requests, attempt: attempt, in: txn)
             }
         } catch {
-            guard requests.count > 1 else { return [.failure(StoreError.wrap(error))] }
+            guard requests.count > 1 else { return [.failure(error)] }
             return requests.flatMap { serveSubmits([$0]) }
-        }
-        guard let served else {
-            return requests.map { _ in .failure(StoreError.corrupt(nil, sequence: nil, reason: "a write finished without a result")) }
         }
         for (group, working) in served.groups {
             if let head = working.head, let replica = working.replica { cache(replica, for: group, at: head) }
@@ -72,24 +69,24 @@ extension GroupStore {
     }
 
     /// The body of a batch's transaction; run again from the start when the map had to grow.
-    private func appendSubmits(_ requests: [SubmitRequest], attempt: Int, in txn: borrowing WriteTransaction) throws -> ServedBatch {
+    private func appendSubmits(_ requests: [SubmitRequest], attempt: Int, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> ServedBatch {
         var served = ServedBatch()
         served.results.reserveCapacity(requests.count)
         for request in requests {
             // Taken out so that folding mutates the only reference to the group's state.
             var working = served.groups.removeValue(forKey: request.group)
             let commit: Commit
-            do {
+            do throws(StoreError) {
                 commit = try judge(request, &working, attempt: attempt, in: txn)
             } catch {
                 if let working { served.groups[request.group] = working }
-                served.results.append(.failure(StoreError.wrap(error)))
+                served.results.append(.failure(error))
                 continue
             }
             // Judged and folded: `working` holds the state after the commit. A failure to write
             // it spoils the transaction, so it fails the whole batch.
             guard var applied = working, let replica = applied.replica else {
-                throw StoreError.corrupt(request.group, sequence: commit.sequence, reason: "an applied submit left no state")
+                throw .corrupt(request.group, sequence: commit.sequence, reason: "an applied submit left no state")
             }
             let newHead = try append(commit, outcome: .applied, replica: replica, after: applied.head, in: txn)
             applied.head = newHead
@@ -102,26 +99,26 @@ extension GroupStore {
     /// Judges one request against its group as the batch has left it (`working`, loaded from the
     /// store when nil) and returns the commit to append, folded into `working`'s state.
     /// - Throws: why the request is refused; `working` then holds the group's state unchanged.
-    private func judge(_ request: SubmitRequest, _ working: inout WorkingGroup?, attempt: Int, in txn: borrowing WriteTransaction) throws -> Commit {
+    private func judge(_ request: SubmitRequest, _ working: inout WorkingGroup?, attempt: Int, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> Commit {
         let group = request.group
         if working == nil { working = WorkingGroup(head: try head(of: group, in: txn), replica: nil) }
         let head = working?.head
         let sequence = head.map { $0.sequence + 1 } ?? 0
         if let expected = request.expectedSequence, expected != sequence {
-            throw StoreError.sequenceConflict(group, expected: expected, actual: sequence)
+            throw .sequenceConflict(group, expected: expected, actual: sequence)
         }
-        guard head != nil || request.changes.first.map(isCreate) == true else { throw StoreError.groupNotFound(group) }
+        guard head != nil || request.changes.first.map(isCreate) == true else { throw .groupNotFound(group) }
         if working?.replica == nil { working?.replica = try workingReplica(group, head, attempt: attempt, in: txn) }
         // No local copy of the state: it would make the fold below copy the whole roster.
         let kind = working?.replica?.state?.kind ?? request.changes.first.flatMap { if case let .create(creation) = $0 { creation.kind } else { nil } }
-        let resolved = try request.changes.map { change in try prepare(change, kind: kind, in: txn) }
+        let resolved = try request.changes.map { change throws(StoreError) in try prepare(change, kind: kind, in: txn) }
         let commit = Commit(
             groupID: group, sequence: sequence, actor: request.actor, time: request.time, changes: resolved, previousHash: head?.hash)
         // A rejected commit leaves the state as it was (the reducer checks before it mutates).
         switch working?.replica?.fold(commit) {
         case .applied?: return commit
-        case let .rejected(rejection)?: throw StoreError.rejected(rejection)
-        case nil: throw StoreError.corrupt(group, sequence: sequence, reason: "no state to judge the submit against")
+        case let .rejected(rejection)?: throw .rejected(rejection)
+        case nil: throw .corrupt(group, sequence: sequence, reason: "no state to judge the submit against")
         }
     }
 }

@@ -7,67 +7,56 @@ extension GroupStore {
     /// Records that `inbox` claims `identity`; claiming one it already holds changes nothing.
     /// - Throws: `StoreError.identityClaimed` when another inbox holds it (nothing written).
     public func claim(_ identity: PublicIdentity, for inbox: InboxID) throws(StoreError) {
-        do {
-            try environment.write { txn in try record(identity, for: inbox, in: txn) }
-        } catch {
-            throw StoreError.wrap(error)
-        }
+        try writing { txn throws(StoreError) in try record(identity, for: inbox, in: txn) }
     }
 
     /// The identities `inbox` claims, oldest first.
     public func identities(of inbox: InboxID) throws(StoreError) -> [PublicIdentity] {
-        do {
-            return try environment.read { txn in try identities(of: inbox, in: txn) }
-        } catch {
-            throw StoreError.wrap(error)
-        }
+        try reading { txn throws(StoreError) in try identities(of: inbox, in: txn) }
     }
 
     /// The inbox that claims `identity`, if any.
     public func inbox(claiming identity: PublicIdentity) throws(StoreError) -> InboxID? {
-        do {
-            return try environment.read { txn in try owner(of: identity, in: txn) }
-        } catch {
-            throw StoreError.wrap(error)
-        }
+        try reading { txn throws(StoreError) in try owner(of: identity, in: txn) }
     }
 
     /// A directory holding the claims of `inboxes`, for reads that show handles.
     public func directory(for inboxes: [InboxID]) throws(StoreError) -> IdentityDirectory {
-        do {
-            return try environment.read { txn in
-                var directory = IdentityDirectory()
-                for inbox in inboxes {
-                    for identity in try identities(of: inbox, in: txn) {
+        try reading { txn throws(StoreError) in
+            var directory = IdentityDirectory()
+            for inbox in inboxes {
+                for identity in try identities(of: inbox, in: txn) {
+                    do throws(IdentityDirectory.ClaimError) {
                         try directory.claim(identity, for: inbox)
+                    } catch {
+                        // The store's claims contradict each other: the reverse index was changed.
+                        throw .corrupt(nil, sequence: nil, reason: "the directory's claims of \(inbox): \(error)")
                     }
                 }
-                return directory
             }
-        } catch {
-            throw StoreError.wrap(error)
+            return directory
         }
     }
 
-    func record(_ identity: PublicIdentity, for inbox: InboxID, in txn: borrowing WriteTransaction) throws {
+    func record(_ identity: PublicIdentity, for inbox: InboxID, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) {
         if let owner = try owner(of: identity, in: txn) {
             if owner == inbox { return }
-            throw StoreError.identityClaimed(identity, owner: owner)
+            throw .identityClaimed(identity, owner: owner)
         }
         try txn.put(databases.claimOwners, key: StoreKeys.identity(identity), value: StoreKeys.inbox(inbox))
         let claims = try identities(of: inbox, in: txn) + [identity]
         try txn.put(databases.claims, key: StoreKeys.inbox(inbox), value: Self.encode(claims))
     }
 
-    func owner(of identity: PublicIdentity, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> InboxID? {
+    func owner(of identity: PublicIdentity, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> InboxID? {
         guard let bytes = try txn.get(databases.claimOwners, key: StoreKeys.identity(identity)) else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self), let inbox = try? InboxID(text) else {
-            throw StoreError.corrupt(nil, sequence: nil, reason: "the directory's owner of the \(identity) is not an inbox ID")
+            throw .corrupt(nil, sequence: nil, reason: "the directory's owner of the \(identity) is not an inbox ID")
         }
         return inbox
     }
 
-    func identities(of inbox: InboxID, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> [PublicIdentity] {
+    func identities(of inbox: InboxID, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> [PublicIdentity] {
         guard let bytes = try txn.get(databases.claims, key: StoreKeys.inbox(inbox)) else { return [] }
         var reader = BinaryReader(bytes)
         do throws(BinaryDecodingError) {
@@ -77,7 +66,7 @@ extension GroupStore {
             try reader.expectEnd("claims")
             return claims
         } catch {
-            throw StoreError.corrupt(nil, sequence: nil, reason: "the directory's claims of \(inbox): \(error)")
+            throw .corrupt(nil, sequence: nil, reason: "the directory's claims of \(inbox): \(error)")
         }
     }
 

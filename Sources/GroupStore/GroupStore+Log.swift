@@ -4,24 +4,24 @@ import GroupCore
 /// Reading a group's log: heads, commits with their chain checked, and states rebuilt from the
 /// nearest snapshot plus the commits after it.
 extension GroupStore {
-    func head(of group: GroupID, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> GroupHead? {
+    func head(of group: GroupID, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> GroupHead? {
         guard let bytes = try txn.get(databases.groups, key: StoreKeys.group(group)) else { return nil }
         do throws(BinaryDecodingError) {
             return try GroupHead(decoding: bytes)
         } catch {
-            throw StoreError.corrupt(group, sequence: nil, reason: "its head record: \(error)")
+            throw .corrupt(group, sequence: nil, reason: "its head record: \(error)")
         }
     }
 
-    func existingHead(of group: GroupID, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> GroupHead {
-        guard let head = try head(of: group, in: txn) else { throw StoreError.groupNotFound(group) }
+    func existingHead(of group: GroupID, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> GroupHead {
+        guard let head = try head(of: group, in: txn) else { throw .groupNotFound(group) }
         return head
     }
 
     /// The stored bytes of one commit, copied out of the map.
-    func commitBytes(_ group: GroupID, _ head: GroupHead, _ sequence: UInt64, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> [UInt8] {
+    func commitBytes(_ group: GroupID, _ head: GroupHead, _ sequence: UInt64, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> [UInt8] {
         guard let bytes = try txn.get(databases.commits, key: StoreKeys.entry(head.number, sequence)) else {
-            throw StoreError.corrupt(group, sequence: sequence, reason: "the commit is missing from the log")
+            throw .corrupt(group, sequence: sequence, reason: "the commit is missing from the log")
         }
         return Array(bytes)
     }
@@ -30,27 +30,27 @@ extension GroupStore {
     /// every commit's bytes must hash to what the next commit (or the head) records.
     func verifiedCommits(
         _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64,
-        in txn: borrowing some ReadableTransaction & ~Copyable, _ body: (Commit) throws -> Void
-    ) throws {
+        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: (Commit) throws(StoreError) -> Void
+    ) throws(StoreError) {
         guard first <= last else { return }
         // One context for the whole run: every commit is hashed straight from the mapped page.
         let hasher = SHA256Hasher()
         var expectedPrevious: Digest? = first == 0 ? nil : SHA256.hash(try commitBytes(group, head, first - 1, in: txn))
         var sequence = first
-        try txn.withCursor(databases.commits) { cursor in
+        try txn.withCursor(databases.commits) { cursor throws(StoreError) in
             var entry = try cursor.seek(exactly: StoreKeys.entry(head.number, first))
             while sequence <= last {
                 guard let (key, bytes) = entry, let parsed = StoreKeys.parse(key), parsed.number == head.number, parsed.sequence == sequence else {
-                    throw StoreError.corrupt(group, sequence: sequence, reason: "the commit is missing from the log")
+                    throw .corrupt(group, sequence: sequence, reason: "the commit is missing from the log")
                 }
                 let commit: Commit
                 do throws(BinaryDecodingError) {
                     commit = try CommitCodec.decode(bytes)
                 } catch {
-                    throw StoreError.corrupt(group, sequence: sequence, reason: error.description)
+                    throw .corrupt(group, sequence: sequence, reason: error.description)
                 }
                 guard commit.sequence == sequence, commit.groupID == group else {
-                    throw StoreError.corrupt(group, sequence: sequence, reason: "the record holds commit \(commit.sequence) of group \(commit.groupID)")
+                    throw .corrupt(group, sequence: sequence, reason: "the record holds commit \(commit.sequence) of group \(commit.groupID)")
                 }
                 guard commit.previousHash == expectedPrevious else {
                     throw try chainBreak(group, head, at: sequence, bytes: bytes, in: txn)
@@ -63,26 +63,26 @@ extension GroupStore {
         }
         // The last commit's own bytes are vouched for by the next commit, or by the head.
         guard try vouchedHash(group, head, for: last, in: txn) == expectedPrevious else {
-            throw StoreError.corrupt(group, sequence: last, reason: "the commit does not hash to what the next commit records: it was changed")
+            throw .corrupt(group, sequence: last, reason: "the commit does not hash to what the next commit records: it was changed")
         }
     }
 
     /// The hash the log records for commit `sequence`'s bytes: the next commit's previous hash,
     /// or the head's hash for the last commit.
-    private func vouchedHash(_ group: GroupID, _ head: GroupHead, for sequence: UInt64, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> Digest? {
+    private func vouchedHash(_ group: GroupID, _ head: GroupHead, for sequence: UInt64, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> Digest? {
         if sequence == head.sequence { return head.hash }
         let next = try commitBytes(group, head, sequence + 1, in: txn)
         do throws(BinaryDecodingError) {
             return try CommitCodec.decode(next).previousHash
         } catch {
-            throw StoreError.corrupt(group, sequence: sequence + 1, reason: error.description)
+            throw .corrupt(group, sequence: sequence + 1, reason: error.description)
         }
     }
 
     /// The error for a commit whose previous hash does not match its predecessor: when the
     /// commit's own bytes are still vouched for by what follows it, the predecessor was changed;
     /// otherwise this commit was.
-    private func chainBreak(_ group: GroupID, _ head: GroupHead, at sequence: UInt64, bytes: UnsafeRawBufferPointer, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> StoreError {
+    private func chainBreak(_ group: GroupID, _ head: GroupHead, at sequence: UInt64, bytes: UnsafeRawBufferPointer, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> StoreError {
         if try vouchedHash(group, head, for: sequence, in: txn) == SHA256.hash(bytes) {
             return .corrupt(group, sequence: sequence - 1, reason: "the commit does not hash to what the next commit records: it was changed")
         }
@@ -91,7 +91,7 @@ extension GroupStore {
 
     /// The group's replica after commit `sequence`: the nearest snapshot at or before it, plus
     /// the commits after that snapshot, replayed.
-    func replica(of group: GroupID, _ head: GroupHead, at sequence: UInt64, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> Replica {
+    func replica(of group: GroupID, _ head: GroupHead, at sequence: UInt64, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> Replica {
         var replica = Replica()
         var next: UInt64 = 0
         if let (snapshotSequence, state) = try nearestSnapshot(group, head, atOrBefore: sequence, in: txn) {
@@ -99,13 +99,13 @@ extension GroupStore {
             next = snapshotSequence + 1
         }
         if next <= sequence {
-            try verifiedCommits(group, head, from: next, through: sequence, in: txn) { replica.fold($0) }
+            try verifiedCommits(group, head, from: next, through: sequence, in: txn) { commit in replica.fold(commit) }
         }
         return replica
     }
 
     /// The replica at the group's head, from the cache when it is current.
-    func headReplica(of group: GroupID, _ head: GroupHead, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> Replica {
+    func headReplica(of group: GroupID, _ head: GroupHead, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> Replica {
         if let cached = cachedHead(group, matching: head) { return cached }
         let replica = try replica(of: group, head, at: head.sequence, in: txn)
         cache(replica, for: group, at: head)
@@ -113,16 +113,16 @@ extension GroupStore {
     }
 
     private func nearestSnapshot(
-        _ group: GroupID, _ head: GroupHead, atOrBefore sequence: UInt64, in txn: borrowing some ReadableTransaction & ~Copyable
-    ) throws -> (UInt64, GroupState?)? {
-        try txn.withCursor(databases.snapshots) { cursor in
+        _ group: GroupID, _ head: GroupHead, atOrBefore sequence: UInt64, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable
+    ) throws(StoreError) -> (UInt64, GroupState?)? {
+        try txn.withCursor(databases.snapshots) { cursor throws(StoreError) in
             let after = sequence == UInt64.max ? nil : try cursor.seek(atOrAfter: StoreKeys.entry(head.number, sequence + 1))
             let entry = after == nil ? try cursor.last() : try cursor.previous()
             guard let (key, bytes) = entry, let parsed = StoreKeys.parse(key), parsed.number == head.number else { return nil }
             do throws(SnapshotProblem) {
                 return (parsed.sequence, try SnapshotRecord.decode(bytes))
             } catch {
-                throw StoreError.corrupt(group, sequence: parsed.sequence, reason: "its snapshot: \(error.reason)")
+                throw .corrupt(group, sequence: parsed.sequence, reason: "its snapshot: \(error.reason)")
             }
         }
     }

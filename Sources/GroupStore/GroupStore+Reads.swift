@@ -28,19 +28,19 @@ public struct GroupSummary: Sendable, Equatable {
 extension GroupStore {
     /// Every group, in group ID order.
     public func groups() throws(StoreError) -> [GroupSummary] {
-        try reading { txn in try groups(in: txn) }
+        try reading { txn throws(StoreError) in try groups(in: txn) }
     }
 
-    func groups(in txn: borrowing some ReadableTransaction & ~Copyable) throws -> [GroupSummary] {
+    func groups(in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> [GroupSummary] {
         var summaries: [GroupSummary] = []
-        try txn.withCursor(databases.groups) { cursor in
-            try cursor.forEach { entry in
+        try txn.withCursor(databases.groups) { cursor throws(StoreError) in
+            try cursor.forEach { entry throws(StoreError) in
                 guard let text = String(validating: entry.key, as: UTF8.self), let group = try? GroupID(text) else {
-                    throw StoreError.corrupt(nil, sequence: nil, reason: "a group head is filed under a key that is not a group ID")
+                    throw .corrupt(nil, sequence: nil, reason: "a group head is filed under a key that is not a group ID")
                 }
                 let head: GroupHead
                 do throws(BinaryDecodingError) { head = try GroupHead(decoding: entry.value) } catch {
-                    throw StoreError.corrupt(group, sequence: nil, reason: "its head record: \(error)")
+                    throw .corrupt(group, sequence: nil, reason: "its head record: \(error)")
                 }
                 summaries.append(GroupSummary(group: group, headSequence: head.sequence))
                 return .next
@@ -51,18 +51,18 @@ extension GroupStore {
 
     /// The group's last commit's sequence.
     public func headSequence(of group: GroupID) throws(StoreError) -> UInt64 {
-        try reading { txn in try existingHead(of: group, in: txn).sequence }
+        try reading { txn throws(StoreError) in try existingHead(of: group, in: txn).sequence }
     }
 
     /// The group's state after commit `sequence` (the head when nil): the nearest snapshot plus
     /// the commits after it (at most the snapshot schedule's interval), every one checked
     /// against the chain.
     public func state(of group: GroupID, at sequence: UInt64? = nil) throws(StoreError) -> StoredState {
-        try reading { txn in
+        try reading { txn throws(StoreError) in
             let head = try existingHead(of: group, in: txn)
             let target = sequence ?? head.sequence
             guard target <= head.sequence else {
-                throw StoreError.sequencePastHead(group, sequence: target, head: head.sequence)
+                throw .sequencePastHead(group, sequence: target, head: head.sequence)
             }
             let replica = target == head.sequence
                 ? try headReplica(of: group, head, in: txn)
@@ -75,16 +75,16 @@ extension GroupStore {
     /// chain. The events are recomputed by folding from the state before `first` (one snapshot
     /// and at most the snapshot interval of commits), so the log stores nothing derived twice.
     public func commits(of group: GroupID, from first: UInt64 = 0, limit: Int = .max) throws(StoreError) -> [LoggedCommit] {
-        try reading { txn in
+        try reading { txn throws(StoreError) in
             let head = try existingHead(of: group, in: txn)
             guard first <= head.sequence else {
-                throw StoreError.sequencePastHead(group, sequence: first, head: head.sequence)
+                throw .sequencePastHead(group, sequence: first, head: head.sequence)
             }
             var logged: [LoggedCommit] = []
             guard limit > 0 else { return logged }
             let last = min(head.sequence, first &+ UInt64(limit) &- 1)
             var replica = first == 0 ? Replica() : try replica(of: group, head, at: first - 1, in: txn)
-            try verifiedCommits(group, head, from: first, through: last, in: txn) { commit in
+            try verifiedCommits(group, head, from: first, through: last, in: txn) { commit throws(StoreError) in
                 replica.fold(commit)
                 logged.append(LoggedCommit(commit: commit, outcome: try outcome(group, head, commit.sequence, in: txn),
                                            events: replica.lastEvents))
@@ -95,17 +95,17 @@ extension GroupStore {
 
     /// Folds the whole log from commit 0, handing each commit and its outcome to `body` as it
     /// goes: a replay in constant memory whatever the log's length.
-    public func replay(_ group: GroupID, through last: UInt64? = nil, _ body: (Commit, CommitOutcome, [DomainEvent]) throws -> Void) throws(StoreError) -> StoredState {
-        try reading { txn in
+    public func replay(_ group: GroupID, through last: UInt64? = nil, _ body: (Commit, CommitOutcome, [DomainEvent]) -> Void) throws(StoreError) -> StoredState {
+        try reading { txn throws(StoreError) in
             let head = try existingHead(of: group, in: txn)
             let target = last ?? head.sequence
             guard target <= head.sequence else {
-                throw StoreError.sequencePastHead(group, sequence: target, head: head.sequence)
+                throw .sequencePastHead(group, sequence: target, head: head.sequence)
             }
             var replica = Replica()
             try verifiedCommits(group, head, from: 0, through: target, in: txn) { commit in
                 let outcome = replica.fold(commit)
-                try body(commit, outcome, replica.lastEvents)
+                body(commit, outcome, replica.lastEvents)
             }
             return StoredState(sequence: target, headSequence: head.sequence, state: replica.state)
         }
@@ -114,10 +114,10 @@ extension GroupStore {
     /// Hands commits `first...last` of a group to `body` in order, each checked against the
     /// chain, without folding them: a scan in constant memory for tools that fold on their own.
     public func forEachCommit(of group: GroupID, from first: UInt64, through last: UInt64, _ body: (Commit) -> Void) throws(StoreError) {
-        try reading { txn in
+        try reading { txn throws(StoreError) in
             let head = try existingHead(of: group, in: txn)
             guard last <= head.sequence else {
-                throw StoreError.sequencePastHead(group, sequence: last, head: head.sequence)
+                throw .sequencePastHead(group, sequence: last, head: head.sequence)
             }
             try verifiedCommits(group, head, from: first, through: last, in: txn, body)
         }
@@ -128,23 +128,14 @@ extension GroupStore {
         try groups(containing: inbox, limit: .max).items
     }
 
-    func outcome(_ group: GroupID, _ head: GroupHead, _ sequence: UInt64, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> CommitOutcome {
+    func outcome(_ group: GroupID, _ head: GroupHead, _ sequence: UInt64, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> CommitOutcome {
         guard let bytes = try txn.get(databases.outcomes, key: StoreKeys.entry(head.number, sequence)) else {
-            throw StoreError.corrupt(group, sequence: sequence, reason: "its outcome is missing; run 'grouplog rebuild'")
+            throw .corrupt(group, sequence: sequence, reason: "its outcome is missing; run 'grouplog rebuild'")
         }
         do throws(BinaryDecodingError) {
             return try OutcomeCodec.decode(bytes)
         } catch {
-            throw StoreError.corrupt(group, sequence: sequence, reason: "its outcome: \(error); run 'grouplog rebuild'")
-        }
-    }
-
-    /// Runs a read transaction, turning whatever it throws into a `StoreError`.
-    func reading<T>(_ body: (borrowing ReadTransaction) throws -> T) throws(StoreError) -> T {
-        do {
-            return try environment.read(body)
-        } catch {
-            throw StoreError.wrap(error)
+            throw .corrupt(group, sequence: sequence, reason: "its outcome: \(error); run 'grouplog rebuild'")
         }
     }
 }

@@ -14,32 +14,26 @@ extension GroupStore {
     /// check stops the rebuild and leaves the store as it was.
     public func rebuild() throws(StoreError) -> RebuildReport {
         forgetCachedHeads()
-        var report = RebuildReport(groups: 0, commits: 0, snapshots: 0)
-        do {
-            try environment.write { txn in
-                // Check every chain first, while the heads that vouch for each log's last commit
-                // are still there: a damaged log stops the rebuild, naming the changed commit.
-                let vouched = try headHashes(in: txn)
-                for summary in try groups(in: txn) {
-                    let head = try existingHead(of: summary.group, in: txn)
-                    try verifiedCommits(summary.group, head, from: 0, through: head.sequence, in: txn) { _ in }
-                }
-                for database in [databases.groups, databases.outcomes, databases.snapshots, databases.memberships, databases.directory, databases.dms] {
-                    try txn.drop(database)
-                }
-                report = try replayEveryLog(vouchedBy: vouched, in: txn)
+        return try writing { txn throws(StoreError) in
+            // Check every chain first, while the heads that vouch for each log's last commit
+            // are still there: a damaged log stops the rebuild, naming the changed commit.
+            let vouched = try headHashes(in: txn)
+            for summary in try groups(in: txn) {
+                let head = try existingHead(of: summary.group, in: txn)
+                try verifiedCommits(summary.group, head, from: 0, through: head.sequence, in: txn) { _ in }
             }
-        } catch {
-            throw StoreError.wrap(error)
+            for database in [databases.groups, databases.outcomes, databases.snapshots, databases.memberships, databases.directory, databases.dms] {
+                try txn.drop(database)
+            }
+            return try replayEveryLog(vouchedBy: vouched, in: txn)
         }
-        return report
     }
 
     /// Each group's head hash by group number, as stored before the rebuild.
-    private func headHashes(in txn: borrowing WriteTransaction) throws -> [UInt64: (sequence: UInt64, hash: Digest)] {
+    private func headHashes(in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> [UInt64: (sequence: UInt64, hash: Digest)] {
         var hashes: [UInt64: (sequence: UInt64, hash: Digest)] = [:]
-        try txn.withCursor(databases.groups) { cursor in
-            try cursor.forEach { entry in
+        try txn.withCursor(databases.groups) { cursor throws(StoreError) in
+            try cursor.forEach { entry throws(StoreError) in
                 if let head = try? GroupHead(decoding: entry.value) { hashes[head.number] = (head.sequence, head.hash) }
                 return .next
             }
@@ -47,37 +41,37 @@ extension GroupStore {
         return hashes
     }
 
-    private func replayEveryLog(vouchedBy heads: [UInt64: (sequence: UInt64, hash: Digest)], in txn: borrowing WriteTransaction) throws -> RebuildReport {
+    private func replayEveryLog(vouchedBy heads: [UInt64: (sequence: UInt64, hash: Digest)], in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> RebuildReport {
         var groups = 0, commits = 0, snapshots = 0
         var current: (number: UInt64, group: GroupID, replica: Replica, previous: Digest?, sequence: UInt64)?
-        func finish() throws {
+        func finish() throws(StoreError) {
             guard let current, let previous = current.previous else { return }
             if let stored = heads[current.number], stored.sequence == current.sequence, stored.hash != previous {
-                throw StoreError.corrupt(current.group, sequence: current.sequence, reason: "the commit does not hash to what its group's head records: it was changed")
+                throw .corrupt(current.group, sequence: current.sequence, reason: "the commit does not hash to what its group's head records: it was changed")
             }
             let head = GroupHead(number: current.number, sequence: current.sequence, hash: previous)
             try txn.put(databases.groups, key: StoreKeys.group(current.group), value: head.encoded())
         }
-        try txn.withCursor(databases.commits) { cursor in
-            try cursor.forEach { entry in
+        try txn.withCursor(databases.commits) { cursor throws(StoreError) in
+            try cursor.forEach { entry throws(StoreError) in
                 guard let (number, sequence) = StoreKeys.parse(entry.key) else {
-                    throw StoreError.corrupt(nil, sequence: nil, reason: "a commit is filed under a malformed key")
+                    throw .corrupt(nil, sequence: nil, reason: "a commit is filed under a malformed key")
                 }
                 let commit: Commit
                 do throws(BinaryDecodingError) { commit = try CommitCodec.decode(entry.value) } catch {
-                    throw StoreError.corrupt(current?.group, sequence: sequence, reason: error.description)
+                    throw .corrupt(current?.group, sequence: sequence, reason: error.description)
                 }
                 if current?.number != number {
                     try finish()
                     guard sequence == 0 else {
-                        throw StoreError.corrupt(commit.groupID, sequence: 0, reason: "the log does not start at commit 0")
+                        throw .corrupt(commit.groupID, sequence: 0, reason: "the log does not start at commit 0")
                     }
                     current = (number, commit.groupID, Replica(), nil, 0)
                     groups += 1
                 }
                 guard var log = current, commit.groupID == log.group, commit.sequence == sequence,
                       sequence == 0 || sequence == log.sequence + 1, commit.previousHash == log.previous else {
-                    throw StoreError.corrupt(current?.group, sequence: sequence, reason: "the chain is broken")
+                    throw .corrupt(current?.group, sequence: sequence, reason: "the chain is broken")
                 }
                 // Leave `log` the only reference to the state, so folding copies nothing.
                 current = nil

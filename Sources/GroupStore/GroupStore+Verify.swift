@@ -30,7 +30,7 @@ extension GroupStore {
         if only == nil { problems += try strayIndexEntries(among: groups) }
         for summary in groups {
             do throws(StoreError) {
-                problems += try reading { txn in try verify(summary.group, in: txn) }
+                problems += try reading { txn throws(StoreError) in try verify(summary.group, in: txn) }
             } catch {
                 guard case let .corrupt(group, sequence, reason) = error else { throw error }
                 problems.append(VerifyProblem(group: group ?? summary.group, sequence: sequence, message: reason))
@@ -39,22 +39,23 @@ extension GroupStore {
         return problems
     }
 
-    private func verify(_ group: GroupID, in txn: borrowing ReadTransaction) throws -> [VerifyProblem] {
+    private func verify(_ group: GroupID, in txn: borrowing ReadTransaction<StoreError>) throws(StoreError) -> [VerifyProblem] {
         var problems: [VerifyProblem] = []
         func report(_ sequence: UInt64?, _ message: String) {
             problems.append(VerifyProblem(group: group, sequence: sequence, message: message))
         }
         let head = try existingHead(of: group, in: txn)
         var replica = Replica()
-        try verifiedCommits(group, head, from: 0, through: head.sequence, in: txn) { commit in
+        try verifiedCommits(group, head, from: 0, through: head.sequence, in: txn) { commit throws(StoreError) in
             let outcome = replica.fold(commit)
             let key = StoreKeys.entry(head.number, commit.sequence)
-            do {
+            do throws(StoreError) {
                 let stored = try self.outcome(group, head, commit.sequence, in: txn)
                 if stored != outcome {
                     report(commit.sequence, "its stored outcome (\(Self.describe(stored))) differs from a replay's (\(Self.describe(outcome)))")
                 }
-            } catch let StoreError.corrupt(_, _, reason) {
+            } catch {
+                guard case let .corrupt(_, _, reason) = error else { throw error }
                 report(commit.sequence, reason)
             }
             guard let snapshot = try txn.get(databases.snapshots, key: key) else { return }
@@ -73,7 +74,7 @@ extension GroupStore {
     }
 
     /// Every current member has an index entry for the group, and no one else does.
-    private func verifyIndex(_ group: GroupID, _ state: GroupState, in txn: borrowing ReadTransaction) throws -> [VerifyProblem] {
+    private func verifyIndex(_ group: GroupID, _ state: GroupState, in txn: borrowing ReadTransaction<StoreError>) throws(StoreError) -> [VerifyProblem] {
         var problems: [VerifyProblem] = []
         for record in state.allMembers where try txn.get(databases.memberships, key: StoreKeys.membership(record.inbox, group)) == nil {
             problems.append(VerifyProblem(group: group, sequence: nil, message: "the cross-group index lacks member \(record.inbox)"))
@@ -93,10 +94,10 @@ extension GroupStore {
     /// had, or of a group that does not exist, and a directory entry for a group that does not.
     private func strayIndexEntries(among groups: [GroupSummary]) throws(StoreError) -> [VerifyProblem] {
         let known = Set(groups.map(\.group))
-        return try reading { txn in
+        return try reading { txn throws(StoreError) in
             var problems: [VerifyProblem] = []
-            try txn.withCursor(databases.memberships) { cursor in
-                try cursor.forEach { entry in
+            try txn.withCursor(databases.memberships) { cursor throws(StoreError) in
+                try cursor.forEach { entry throws(StoreError) in
                     let bytes = Array(entry.key)
                     guard let separator = bytes.firstIndex(of: 0),
                           let inbox = String(validating: bytes[..<separator], as: UTF8.self).flatMap({ try? InboxID($0) }),
@@ -114,8 +115,8 @@ extension GroupStore {
                     return .next
                 }
             }
-            try txn.withCursor(databases.directory) { cursor in
-                try cursor.forEach { entry in
+            try txn.withCursor(databases.directory) { cursor throws(StoreError) in
+                try cursor.forEach { entry throws(StoreError) in
                     let name = String(validating: entry.key, as: UTF8.self).flatMap { try? GroupID($0) }
                     if name.map({ !known.contains($0) }) ?? true {
                         problems.append(VerifyProblem(group: name, sequence: nil, message: "the group directory lists a group that does not exist"))

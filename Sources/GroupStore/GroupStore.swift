@@ -67,44 +67,48 @@ public final class GroupStore: Sendable {
         } catch {
             // A store already open in this process is there, just busy; anything else means the
             // files are not an LMDB environment this build can open.
-            if error.code == EBUSY { throw .storage(error) }
+            if error.code == EBUSY { throw StoreError(error) }
             throw .notAStore(path: path, reason: "not a GroupLog store: \(error)")
         }
-        do {
-            // Another program's LMDB environment is not ours to write into.
-            if !isNew && !options.create, try environment.existingDatabase("meta") == nil {
-                throw StoreError.notAStore(path: path, reason: "an LMDB environment, but not a GroupLog store")
-            }
+        var isForeign = false
+        do throws(LMDBError) {
+            if !isNew && !options.create { isForeign = try environment.existingDatabase("meta") == nil }
+        } catch {
+            throw StoreError(error)
+        }
+        // Another program's LMDB environment is not ours to write into.
+        if isForeign { throw .notAStore(path: path, reason: "an LMDB environment, but not a GroupLog store") }
+        do throws(LMDBError) {
             databases = Databases(
                 meta: try environment.database("meta"), groups: try environment.database("groups"),
                 commits: try environment.database("commits"), outcomes: try environment.database("outcomes"),
                 snapshots: try environment.database("snapshots"), memberships: try environment.database("memberships"),
                 claims: try environment.database("claims"), claimOwners: try environment.database("claimOwners"),
                 directory: try environment.database("directory"), dms: try environment.database("dms"))
-            try checkFormat(isNew: isNew)
-            try indexDMsOfOlderStore()
         } catch {
-            throw StoreError.wrap(error)
+            throw StoreError(error)
         }
+        try checkFormat(isNew: isNew)
+        try indexDMsOfOlderStore()
     }
 
     /// Writes the format version into a new store, and refuses a store of an unknown version or
     /// one without a version (another program's databases).
-    private func checkFormat(isNew: Bool) throws {
-        let stored: UInt8? = try environment.read { txn in
+    private func checkFormat(isNew: Bool) throws(StoreError) {
+        let stored: UInt8? = try reading { txn throws(StoreError) in
             try txn.get(databases.meta, key: StoreKeys.formatVersion).flatMap { $0.first }
         }
         switch stored {
         case nil where !isNew && !options.create:
-            throw StoreError.notAStore(path: path, reason: "an LMDB environment, but not a GroupLog store (no format version)")
+            throw .notAStore(path: path, reason: "an LMDB environment, but not a GroupLog store (no format version)")
         case nil:
-            try environment.write { txn in
+            try writing { txn throws(StoreError) in
                 try txn.put(databases.meta, key: StoreKeys.formatVersion, value: [Self.formatVersion])
             }
         case Self.formatVersion?:
             break
         case let version?:
-            throw StoreError.notAStore(path: path, reason: "store format version \(version) is not one this build reads (\(Self.formatVersion))")
+            throw .notAStore(path: path, reason: "store format version \(version) is not one this build reads (\(Self.formatVersion))")
         }
     }
 

@@ -1,5 +1,4 @@
 import GroupCore
-import GroupCodec
 
 /// Why a store operation failed. Each case names the group and sequence it concerns, and the CLI
 /// maps each kind to its own exit code.
@@ -17,8 +16,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A stored record failed its check (a broken chain, a bad checksum, an unreadable encoding).
     case corrupt(GroupID?, sequence: UInt64?, reason: String)
     case identityClaimed(PublicIdentity, owner: InboxID)
-    /// LMDB failed: a full disk, a permission, an I/O error.
-    case storage(LMDBError)
+    /// The storage failed: a full disk, a permission, an I/O error. `operation` is the call or
+    /// step that failed, `code` the storage engine's return code (an `errno` value, or one of
+    /// the engine's own), and `message` its text for the code.
+    case storage(operation: String, code: Int32, message: String)
 
     public var description: String {
         switch self {
@@ -32,7 +33,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "refused \(Self.place(group, sequence)): \(reason); nothing was written"
         case let .corrupt(group, sequence, reason): "corrupt record \(Self.place(group, sequence)): \(reason)"
         case let .identityClaimed(identity, owner): "the \(identity) is already claimed by \(owner)"
-        case let .storage(error): "storage error: \(error)"
+        case let .storage(operation, code, message): "storage error: \(operation): \(message) (\(code))"
         }
     }
 
@@ -40,15 +41,5 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         var text = group.map { "in group \($0)" } ?? "in the store"
         if let sequence { text += " at commit \(sequence)" }
         return text
-    }
-
-    /// Wraps whatever a storage body threw.
-    static func wrap(_ error: any Error) -> StoreError {
-        switch error {
-        case let error as StoreError: error
-        case let error as LMDBError: .storage(error)
-        case let error as BinaryDecodingError: .corrupt(nil, sequence: nil, reason: error.description)
-        default: .corrupt(nil, sequence: nil, reason: "\(error)")
-        }
     }
 }

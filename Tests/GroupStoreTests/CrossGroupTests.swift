@@ -197,7 +197,7 @@ struct CrossGroupTests {
             #expect(try CrossGroupReads(store) == reads)
 
             // Emptied, they come back the same.
-            try store.environment.write { txn in
+            try store.environment.write { txn throws(StoreError) in
                 try txn.drop(store.databases.memberships)
                 try txn.drop(store.databases.directory)
             }
@@ -222,24 +222,32 @@ struct CrossGroupTests {
             #expect(try store.verify() == [])
             let before = try rawEntries(store, \.directory)
             let key = Array(damage.group.rawValue.utf8)
-            try store.environment.write { txn in
-                switch damage {
-                case .wrongMemberCount:
-                    var bytes = try #require(try txn.get(store.databases.directory, key: key).map { Array($0) })
-                    // Version, name (length, bytes), member count (one varint byte while below 128), join rule.
-                    #expect(bytes[bytes.count - 2] == 3)
-                    bytes[bytes.count - 2] = 9
-                    try txn.put(store.databases.directory, key: key, value: bytes)
-                case .wrongName:
-                    var bytes = try #require(try txn.get(store.databases.directory, key: key).map { Array($0) })
-                    bytes[2] = UInt8(ascii: "X")
-                    try txn.put(store.databases.directory, key: key, value: bytes)
-                case .missing:
+            let stored = before.first { $0.key == key }?.value
+            // The entry to write in place of the stored one; nil to delete it.
+            let damaged: [UInt8]?
+            switch damage {
+            case .wrongMemberCount:
+                var bytes = try #require(stored)
+                // Version, name (length, bytes), member count (one varint byte while below 128), join rule.
+                #expect(bytes[bytes.count - 2] == 3)
+                bytes[bytes.count - 2] = 9
+                damaged = bytes
+            case .wrongName:
+                var bytes = try #require(stored)
+                bytes[2] = UInt8(ascii: "X")
+                damaged = bytes
+            case .missing:
+                damaged = nil
+            case .inviteOnlyListed, .dmListed:
+                damaged = [1, 1, UInt8(ascii: "I"), 2, 0]
+            case .unreadable:
+                damaged = [9, 0]
+            }
+            try store.environment.write { txn throws(StoreError) in
+                if let damaged {
+                    try txn.put(store.databases.directory, key: key, value: damaged)
+                } else {
                     #expect(try txn.delete(store.databases.directory, key: key))
-                case .inviteOnlyListed, .dmListed:
-                    try txn.put(store.databases.directory, key: key, value: [1, 1, UInt8(ascii: "I"), 2, 0])
-                case .unreadable:
-                    try txn.put(store.databases.directory, key: key, value: [9, 0])
                 }
             }
             #expect(try store.verify() == [
@@ -263,7 +271,7 @@ struct CrossGroupTests {
         try withNewStore { store throws in
             var scenario = Lifecycle(store)
             try scenario.runAll()
-            try store.environment.write { txn in
+            try store.environment.write { txn throws(StoreError) in
                 try txn.put(store.databases.directory, key: Array("ghost".utf8), value: [1, 5] + Array("Ghost".utf8) + [4, 0])
             }
             #expect(try store.directory(limit: 10).items.map(\.group).contains(.named("ghost")))
@@ -281,7 +289,7 @@ struct CrossGroupTests {
             var scenario = Lifecycle(store)
             try scenario.runAll()
             let stranger = InboxID.named("stranger")
-            try store.environment.write { txn in
+            try store.environment.write { txn throws(StoreError) in
                 try txn.put(store.databases.memberships, key: StoreKeys.membership(stranger, Lifecycle.gate), value: [UInt8]())
             }
             #expect(try store.groups(containing: stranger) == [Lifecycle.gate])
@@ -296,7 +304,7 @@ struct CrossGroupTests {
         try withNewStore { store throws in
             var scenario = Lifecycle(store)
             try scenario.runAll()
-            try store.environment.write { txn in
+            try store.environment.write { txn throws(StoreError) in
                 #expect(try txn.delete(store.databases.memberships, key: StoreKeys.membership(.davon, Lifecycle.gate)))
                 try txn.put(store.databases.memberships, key: StoreKeys.membership(.fen, Lifecycle.invite), value: [UInt8]())
             }
@@ -499,8 +507,8 @@ struct RawEntry: Equatable {
 
 /// Every entry of one of the store's databases, in key order.
 func rawEntries(_ store: GroupStore, _ database: KeyPath<GroupStore.Databases, LMDBDatabase>) throws -> [RawEntry] {
-    try store.environment.read { txn in
-        try txn.withCursor(store.databases[keyPath: database]) { cursor in
+    try store.environment.read { txn throws(StoreError) in
+        try txn.withCursor(store.databases[keyPath: database]) { cursor throws(StoreError) in
             var entries: [RawEntry] = []
             try cursor.forEach { entry in
                 entries.append(RawEntry(key: Array(entry.key), value: Array(entry.value)))

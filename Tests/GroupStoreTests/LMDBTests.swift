@@ -1,4 +1,3 @@
-import CLMDB
 import Foundation
 import GroupTestSupport
 import Testing
@@ -15,24 +14,24 @@ struct LMDBTests {
     @Test func putGetDeleteRoundTrip() throws {
         try withEnvironment { environment, _ throws in
             let db = try environment.database("things")
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 try txn.put(db, key: bytes("apple"), value: bytes("red"))
                 try txn.put(db, key: bytes("pear"), value: bytes("green"))
                 try txn.put(db, key: bytes("apple"), value: bytes("crimson"))
                 try txn.put(db, key: bytes("empty"), value: [UInt8]())
             }
-            try environment.read { txn throws in
+            try environment.read { txn throws(LMDBError) in
                 #expect(try text(txn.get(db, key: bytes("apple"))) == "crimson")
                 #expect(try text(txn.get(db, key: bytes("pear"))) == "green")
                 #expect(try txn.get(db, key: bytes("empty"))?.count == 0)
                 #expect(try txn.get(db, key: bytes("plum")) == nil)
                 #expect(try txn.entryCount(db) == 3)
             }
-            let deleted = try environment.write { txn throws in
+            let deleted = try environment.write { txn throws(LMDBError) in
                 (try txn.delete(db, key: bytes("apple")), try txn.delete(db, key: bytes("plum")))
             }
             #expect(deleted == (true, false))
-            try environment.read { txn throws in
+            try environment.read { txn throws(LMDBError) in
                 #expect(try txn.get(db, key: bytes("apple")) == nil)
                 #expect(try txn.entryCount(db) == 2)
             }
@@ -42,15 +41,15 @@ struct LMDBTests {
     @Test func buffersAndUnsafePointersAreKeysToo() throws {
         try withEnvironment { environment, _ throws in
             let db = try environment.database("numbers")
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 for number: UInt64 in 1...3 {
-                    try withUnsafeBytes(of: number.bigEndian) { key in
+                    try withUnsafeBytes(of: number.bigEndian) { key throws(LMDBError) in
                         try txn.put(db, key: key, value: bytes("n\(number)")[...])
                     }
                 }
             }
-            let value = try environment.read { txn throws in
-                try withUnsafeBytes(of: UInt64(2).bigEndian) { key in try text(txn.get(db, key: key)) }
+            let value = try environment.read { txn throws(LMDBError) in
+                try withUnsafeBytes(of: UInt64(2).bigEndian) { key throws(LMDBError) in try text(txn.get(db, key: key)) }
             }
             #expect(value == "n2")
         }
@@ -60,9 +59,9 @@ struct LMDBTests {
         try withEnvironment { environment, _ throws in
             let db = try environment.database("things")
             let error = #expect(throws: LMDBError.self) {
-                try environment.write { txn in try txn.put(db, key: [UInt8](), value: bytes("x")) }
+                try environment.write { txn throws(LMDBError) in try txn.put(db, key: [UInt8](), value: bytes("x")) }
             }
-            #expect(error?.code == MDB_BAD_VALSIZE)
+            #expect(error?.isBadValueSize == true)
         }
     }
 
@@ -72,11 +71,11 @@ struct LMDBTests {
             let second = try environment.database("second")
             #expect(try environment.database("first") == first)
             #expect(first != second)
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 try txn.put(first, key: bytes("k"), value: bytes("one"))
                 try txn.put(second, key: bytes("k"), value: bytes("two"))
             }
-            try environment.read { txn throws in
+            try environment.read { txn throws(LMDBError) in
                 #expect(try text(txn.get(first, key: bytes("k"))) == "one")
                 #expect(try text(txn.get(second, key: bytes("k"))) == "two")
             }
@@ -88,11 +87,11 @@ struct LMDBTests {
             do {
                 let environment = try LMDBEnvironment(path: path)
                 let db = try environment.database("things")
-                try environment.write { txn in try txn.put(db, key: bytes("kept"), value: bytes("yes")) }
+                try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("kept"), value: bytes("yes")) }
             }
             let environment = try LMDBEnvironment(path: path)
             let db = try environment.database("things")
-            #expect(try environment.read { txn in try text(txn.get(db, key: bytes("kept"))) } == "yes")
+            #expect(try environment.read { txn throws(LMDBError) in try text(txn.get(db, key: bytes("kept"))) } == "yes")
         }
     }
 
@@ -101,21 +100,21 @@ struct LMDBTests {
     @Test func readSeesCommittedDataOnly() throws {
         try withEnvironment { environment, _ throws in
             let db = try environment.database("things")
-            try environment.write { txn in try txn.put(db, key: bytes("k"), value: bytes("old")) }
-            let committedID = try environment.read { txn in txn.transactionID }
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("k"), value: bytes("old")) }
+            let committedID = try environment.read { txn throws(LMDBError) in txn.transactionID }
+            try environment.write { txn throws(LMDBError) in
                 try txn.put(db, key: bytes("k"), value: bytes("new"))
                 try txn.put(db, key: bytes("added"), value: bytes("x"))
                 #expect(try text(txn.get(db, key: bytes("k"))) == "new")
                 #expect(txn.transactionID == committedID + 1)
                 // A read begun inside the write sees the last commit, not these writes.
-                try environment.read { snapshot throws in
+                try environment.read { snapshot throws(LMDBError) in
                     #expect(try text(snapshot.get(db, key: bytes("k"))) == "old")
                     #expect(try snapshot.get(db, key: bytes("added")) == nil)
                     #expect(snapshot.transactionID == committedID)
                 }
             }
-            try environment.read { txn throws in
+            try environment.read { txn throws(LMDBError) in
                 #expect(try text(txn.get(db, key: bytes("k"))) == "new")
                 #expect(txn.transactionID == committedID + 1)
             }
@@ -125,7 +124,7 @@ struct LMDBTests {
     @Test func readOnAnotherThreadKeepsItsSnapshot() throws {
         try withEnvironment { environment, _ throws in
             let db = try environment.database("things")
-            try environment.write { txn in try txn.put(db, key: bytes("k"), value: bytes("before")) }
+            try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("k"), value: bytes("before")) }
             // The read waits for a write, which is only safe because this small write cannot need
             // to grow the 64 MiB map (growth waits for open reads).
             let reading = DispatchSemaphore(value: 0)
@@ -133,7 +132,7 @@ struct LMDBTests {
             let seen = Recorder<String?>()
             let reader = Thread {
                 do {
-                    try environment.read { txn throws in
+                    try environment.read { txn throws(LMDBError) in
                         seen.append(try text(txn.get(db, key: bytes("k"))))
                         reading.signal()
                         written.wait()
@@ -146,34 +145,60 @@ struct LMDBTests {
             }
             reader.start()
             reading.wait()
-            try environment.write { txn in try txn.put(db, key: bytes("k"), value: bytes("after")) }
+            try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("k"), value: bytes("after")) }
             written.signal()
             reading.wait()
             #expect(seen.values == ["before", "before"])
-            #expect(try environment.read { txn in try text(txn.get(db, key: bytes("k"))) } == "after")
+            #expect(try environment.read { txn throws(LMDBError) in try text(txn.get(db, key: bytes("k"))) } == "after")
         }
     }
 
     @Test func throwingWriteBodyWritesNothing() throws {
-        struct Refusal: Error {}
         try withEnvironment { environment, _ throws in
             let db = try environment.database("things")
-            try environment.write { txn in try txn.put(db, key: bytes("k"), value: bytes("kept")) }
-            #expect(throws: Refusal.self) {
-                try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("k"), value: bytes("kept")) }
+            #expect(throws: BodyError.refused) {
+                try environment.write { txn throws(BodyError) in
                     try txn.put(db, key: bytes("k"), value: bytes("overwritten"))
                     try txn.put(db, key: bytes("other"), value: bytes("added"))
-                    throw Refusal()
+                    throw .refused
                 }
             }
-            try environment.read { txn throws in
+            try environment.read { txn throws(LMDBError) in
                 #expect(try text(txn.get(db, key: bytes("k"))) == "kept")
                 #expect(try txn.get(db, key: bytes("other")) == nil)
                 #expect(try txn.entryCount(db) == 1)
             }
             // The environment is still usable after the abort.
-            try environment.write { txn in try txn.put(db, key: bytes("other"), value: bytes("added")) }
-            #expect(try environment.read { txn in try txn.entryCount(db) } == 2)
+            try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("other"), value: bytes("added")) }
+            #expect(try environment.read { txn throws(LMDBError) in try txn.entryCount(db) } == 2)
+        }
+    }
+
+    @Test func aBodysOwnErrorTypeCarriesLMDBFailuresToo() throws {
+        try withEnvironment { environment, path throws in
+            let db = try environment.database("things")
+            let inWrite = #expect(throws: BodyError.self) {
+                try environment.write { txn throws(BodyError) in try txn.put(db, key: [UInt8](), value: bytes("x")) }
+            }
+            guard case let .lmdb(failure)? = inWrite else {
+                Issue.record("expected an LMDB failure, got \(String(describing: inWrite))")
+                return
+            }
+            #expect(failure.isBadValueSize)
+            #expect(failure.operation == "mdb_put things")
+            // The environment's own refusal (a write inside a read) arrives as the body's type too.
+            let nested = #expect(throws: BodyError.self) {
+                try environment.read { _ throws(BodyError) in
+                    try environment.write { txn throws(BodyError) in try txn.put(db, key: bytes("k"), value: bytes("v")) }
+                }
+            }
+            guard case let .lmdb(refusal)? = nested else {
+                Issue.record("expected an LMDB failure, got \(String(describing: nested))")
+                return
+            }
+            #expect(refusal.code == EDEADLK)
+            #expect(refusal.operation.hasPrefix("write \(path)"))
         }
     }
 
@@ -181,40 +206,40 @@ struct LMDBTests {
         try withEnvironment { environment, _ throws in
             let db = try environment.database("things")
             let insideRead = #expect(throws: LMDBError.self) {
-                try environment.read { _ in
-                    try environment.write { txn in try txn.put(db, key: bytes("k"), value: bytes("v")) }
+                try environment.read { _ throws(LMDBError) in
+                    try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("k"), value: bytes("v")) }
                 }
             }
             #expect(insideRead?.code == EDEADLK)
             #expect(insideRead?.description.contains("read transaction") == true)
             let insideWrite = #expect(throws: LMDBError.self) {
-                try environment.write { _ in
-                    try environment.write { txn in try txn.put(db, key: bytes("k"), value: bytes("v")) }
+                try environment.write { _ throws(LMDBError) in
+                    try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("k"), value: bytes("v")) }
                 }
             }
             #expect(insideWrite?.code == EDEADLK)
             let openingInsideWrite = #expect(throws: LMDBError.self) {
-                try environment.write { _ in _ = try environment.database("late") }
+                try environment.write { _ throws(LMDBError) in _ = try environment.database("late") }
             }
             #expect(openingInsideWrite?.code == EDEADLK)
             // A cached database is handed out anywhere.
-            try environment.read { _ throws in #expect(try environment.database("things") == db) }
-            #expect(try environment.read { txn in try txn.entryCount(db) } == 0)
+            try environment.read { _ throws(LMDBError) in #expect(try environment.database("things") == db) }
+            #expect(try environment.read { txn throws(LMDBError) in try txn.entryCount(db) } == 0)
         }
     }
 
     @Test func helpersCanTakeEitherTransaction() throws {
-        func count(_ db: LMDBDatabase, in txn: borrowing some ReadableTransaction & ~Copyable) throws -> Int {
+        func count(_ db: LMDBDatabase, in txn: borrowing some ReadableTransaction<LMDBError> & ~Copyable) throws(LMDBError) -> Int {
             try txn.entryCount(db)
         }
         try withEnvironment { environment, _ throws in
             let db = try environment.database("things")
-            let inside = try environment.write { txn throws in
+            let inside = try environment.write { txn throws(LMDBError) in
                 try txn.put(db, key: bytes("k"), value: bytes("v"))
                 return try count(db, in: txn)
             }
             #expect(inside == 1)
-            #expect(try environment.read { txn in try count(db, in: txn) } == 1)
+            #expect(try environment.read { txn throws(LMDBError) in try count(db, in: txn) } == 1)
         }
     }
 
@@ -228,13 +253,13 @@ struct LMDBTests {
         let expected = Set(keys).sorted { $0.lexicographicallyPrecedes($1) }
         try withEnvironment { environment, _ throws in
             let db = try environment.database("things")
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 for key in keys { try txn.put(db, key: key, value: key) }
             }
-            let forward = try environment.read { txn throws in
-                try txn.withCursor(db) { cursor throws in
+            let forward = try environment.read { txn throws(LMDBError) in
+                try txn.withCursor(db) { cursor throws(LMDBError) in
                     var seen: [[UInt8]] = []
-                    try cursor.forEach { entry in
+                    try cursor.forEach { entry throws(LMDBError) in
                         #expect(Array(entry.key) == Array(entry.value))
                         seen.append(Array(entry.key))
                         return .next
@@ -243,8 +268,8 @@ struct LMDBTests {
                 }
             }
             #expect(forward == expected, "seed \(generator.seed)")
-            let backward = try environment.read { txn throws in
-                try txn.withCursor(db) { cursor throws in
+            let backward = try environment.read { txn throws(LMDBError) in
+                try txn.withCursor(db) { cursor throws(LMDBError) in
                     var seen: [[UInt8]] = []
                     var entry = try cursor.last()
                     while let current = entry {
@@ -262,15 +287,15 @@ struct LMDBTests {
         try withEnvironment { environment, _ throws in
             let db = try environment.database("log")
             // Keys are group + big-endian sequence, as the commit log writes them.
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 for group in ["a", "b", "c"] {
                     for sequence: UInt32 in [1, 2, 3, 255, 256] {
                         try txn.put(db, key: logKey(group, sequence), value: bytes("\(group)\(sequence)"))
                     }
                 }
             }
-            try environment.read { txn throws in
-                try txn.withCursor(db) { cursor throws in
+            try environment.read { txn throws(LMDBError) in
+                try txn.withCursor(db) { cursor throws(LMDBError) in
                     #expect(try cursor.current() == nil)
                     #expect(try text(cursor.first()?.value) == "a1")
                     #expect(try text(cursor.current()?.value) == "a1")
@@ -290,13 +315,13 @@ struct LMDBTests {
                     #expect(try cursor.last(withPrefix: [0xFF]) == nil)
                     #expect(try text(cursor.last(withPrefix: [UInt8]())?.value) == "c256")
                 }
-                let prefixed = try values(txn, db) { cursor, body in try cursor.forEach(withPrefix: bytes("b"), body) }
+                let prefixed = try values(txn, db) { (cursor, body) throws(LMDBError) in try cursor.forEach(withPrefix: bytes("b"), body) }
                 #expect(prefixed == ["b1", "b2", "b3", "b255", "b256"])
-                let ranged = try values(txn, db) { cursor, body in
+                let ranged = try values(txn, db) { (cursor, body) throws(LMDBError) in
                     try cursor.forEach(from: logKey("a", 3), upTo: logKey("b", 3), body)
                 }
                 #expect(ranged == ["a3", "a255", "a256", "b1", "b2"])
-                let limited = try values(txn, db, limit: 2) { cursor, body in
+                let limited = try values(txn, db, limit: 2) { (cursor, body) throws(LMDBError) in
                     try cursor.forEach(withPrefix: bytes("c"), body)
                 }
                 #expect(limited == ["c1", "c2"])
@@ -307,13 +332,13 @@ struct LMDBTests {
     @Test func lastWithPrefixSkipsPastTrailingFFBytes() throws {
         try withEnvironment { environment, _ throws in
             let db = try environment.database("edges")
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 for key: [UInt8] in [[0x01, 0xFF], [0x01, 0xFF, 0x07], [0x01, 0xFF, 0xFF, 0x01], [0x02], [0xFF, 0xFF, 0x01]] {
                     try txn.put(db, key: key, value: key)
                 }
             }
-            try environment.read { txn throws in
-                try txn.withCursor(db) { cursor throws in
+            try environment.read { txn throws(LMDBError) in
+                try txn.withCursor(db) { cursor throws(LMDBError) in
                     #expect(try cursor.last(withPrefix: [0x01, 0xFF]).map { Array($0.key) } == [0x01, 0xFF, 0xFF, 0x01])
                     #expect(try cursor.last(withPrefix: [0x01]).map { Array($0.key) } == [0x01, 0xFF, 0xFF, 0x01])
                     #expect(try cursor.last(withPrefix: [0xFF, 0xFF]).map { Array($0.key) } == [0xFF, 0xFF, 0x01])
@@ -328,13 +353,13 @@ struct LMDBTests {
     @Test func appendInOrderWorksAndOutOfOrderIsKeyExists() throws {
         try withEnvironment { environment, _ throws in
             let db = try environment.database("log")
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 for sequence: UInt32 in 1...1000 {
                     try txn.put(db, key: logKey("g", sequence), value: bytes("commit \(sequence)"), options: .append)
                 }
             }
-            #expect(try environment.read { txn in try txn.entryCount(db) } == 1000)
-            try environment.write { txn throws in
+            #expect(try environment.read { txn throws(LMDBError) in try txn.entryCount(db) } == 1000)
+            try environment.write { txn throws(LMDBError) in
                 let backwards = #expect(throws: LMDBError.self) {
                     try txn.put(db, key: logKey("g", 500), value: bytes("late"), options: .append)
                 }
@@ -346,7 +371,7 @@ struct LMDBTests {
                 // The transaction is still good: the next key in order goes in.
                 try txn.put(db, key: logKey("g", 1001), value: bytes("commit 1001"), options: .append)
             }
-            try environment.read { txn throws in
+            try environment.read { txn throws(LMDBError) in
                 #expect(try txn.entryCount(db) == 1001)
                 #expect(try text(txn.get(db, key: logKey("g", 500))) == "commit 500")
                 #expect(try text(txn.get(db, key: logKey("g", 1001))) == "commit 1001")
@@ -357,7 +382,7 @@ struct LMDBTests {
     @Test func noOverwriteDuplicateIsKeyExistsAndKeepsTheValue() throws {
         try withEnvironment { environment, _ throws in
             let db = try environment.database("things")
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 try txn.put(db, key: bytes("k"), value: bytes("first"), options: .noOverwrite)
                 let duplicate = #expect(throws: LMDBError.self) {
                     try txn.put(db, key: bytes("k"), value: bytes("second"), options: .noOverwrite)
@@ -365,14 +390,14 @@ struct LMDBTests {
                 #expect(duplicate?.isKeyExists == true)
                 #expect(duplicate?.isNotFound == false)
             }
-            #expect(try environment.read { txn in try text(txn.get(db, key: bytes("k"))) } == "first")
+            #expect(try environment.read { txn throws(LMDBError) in try text(txn.get(db, key: bytes("k"))) } == "first")
         }
     }
 
     @Test func reserveWritesStraightIntoTheMap() throws {
         try withEnvironment { environment, _ throws in
             let db = try environment.database("things")
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 let space = try txn.reserve(db, key: bytes("k"), count: 5)
                 #expect(space.count == 5)
                 space.copyBytes(from: bytes("hello"))
@@ -381,7 +406,7 @@ struct LMDBTests {
                 }
                 #expect(duplicate?.isKeyExists == true)
             }
-            #expect(try environment.read { txn in try text(txn.get(db, key: bytes("k"))) } == "hello")
+            #expect(try environment.read { txn throws(LMDBError) in try text(txn.get(db, key: bytes("k"))) } == "hello")
         }
     }
 
@@ -389,25 +414,25 @@ struct LMDBTests {
         try withEnvironment { environment, _ throws in
             let dropped = try environment.database("dropped")
             let kept = try environment.database("kept")
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 for index in 0..<100 {
                     try txn.put(dropped, key: bytes("k\(index)"), value: bytes("v"))
                     try txn.put(kept, key: bytes("k\(index)"), value: bytes("v"))
                 }
             }
-            #expect(try environment.read { txn in try txn.entryCount(dropped) } == 100)
-            try environment.write { txn throws in
+            #expect(try environment.read { txn throws(LMDBError) in try txn.entryCount(dropped) } == 100)
+            try environment.write { txn throws(LMDBError) in
                 try txn.drop(dropped)
                 #expect(try txn.entryCount(dropped) == 0)
             }
-            try environment.read { txn throws in
+            try environment.read { txn throws(LMDBError) in
                 #expect(try txn.entryCount(dropped) == 0)
                 #expect(try txn.entryCount(kept) == 100)
-                #expect(try txn.withCursor(dropped) { cursor in try cursor.first() } == nil)
+                #expect(try txn.withCursor(dropped) { cursor throws(LMDBError) in try cursor.first() } == nil)
             }
             // The database itself is still there.
-            try environment.write { txn in try txn.put(dropped, key: bytes("again"), value: bytes("v")) }
-            #expect(try environment.read { txn in try txn.entryCount(dropped) } == 1)
+            try environment.write { txn throws(LMDBError) in try txn.put(dropped, key: bytes("again"), value: bytes("v")) }
+            #expect(try environment.read { txn throws(LMDBError) in try txn.entryCount(dropped) } == 1)
         }
     }
 
@@ -419,7 +444,7 @@ struct LMDBTests {
             #expect(environment.mapSize == 64 << 10)
             let value = [UInt8](repeating: 0xAB, count: 1000)
             var runs = 0
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 runs += 1
                 for sequence: UInt32 in 0..<5000 {
                     try txn.put(db, key: logKey("g", sequence), value: value, options: .append)
@@ -427,7 +452,7 @@ struct LMDBTests {
             }
             #expect(runs > 1)
             #expect(environment.mapSize >= 5_000_000)
-            try environment.read { txn throws in
+            try environment.read { txn throws(LMDBError) in
                 #expect(try txn.entryCount(db) == 5000)
                 #expect(try txn.get(db, key: logKey("g", 4999)).map(Array.init) == value)
             }
@@ -438,14 +463,14 @@ struct LMDBTests {
         try withEnvironment(LMDBEnvironment.Options(mapSize: 64 << 10)) { environment, _ throws in
             let db = try environment.database("things")
             for batch: UInt32 in 0..<100 {
-                try environment.write { txn throws in
+                try environment.write { txn throws(LMDBError) in
                     for index: UInt32 in 0..<50 {
                         try txn.put(db, key: logKey("k", batch * 50 + index), value: [UInt8](repeating: UInt8(batch), count: 600))
                     }
                 }
             }
             #expect(environment.mapSize > 2_000_000)
-            try environment.read { txn throws in
+            try environment.read { txn throws(LMDBError) in
                 #expect(try txn.entryCount(db) == 5000)
                 for sequence: UInt32 in stride(from: 0, to: 5000, by: 97) {
                     #expect(try txn.get(db, key: logKey("k", sequence))?.first == UInt8(sequence / 50))
@@ -458,18 +483,18 @@ struct LMDBTests {
         try withEnvironment(LMDBEnvironment.Options(mapSize: 64 << 10)) { environment, _ throws in
             let db = try environment.database("things")
             var swallowed = 0
-            try environment.write { txn throws in
+            try environment.write { txn throws(LMDBError) in
                 for index in 0..<400 {
-                    do {
+                    do throws(LMDBError) {
                         try txn.put(db, key: bytes("key \(index)"), value: [UInt8](repeating: 1, count: 500))
-                    } catch let error as LMDBError where error.isMapFull {
+                    } catch where error.isMapFull {
                         swallowed += 1
                         return
                     }
                 }
             }
             #expect(swallowed >= 1)
-            #expect(try environment.read { txn in try txn.entryCount(db) } == 400)
+            #expect(try environment.read { txn throws(LMDBError) in try txn.entryCount(db) } == 400)
         }
     }
 
@@ -477,9 +502,9 @@ struct LMDBTests {
         let options = LMDBEnvironment.Options(mapSize: 64 << 10, maxMapSize: 256 << 10)
         try withEnvironment(options) { environment, _ throws in
             let db = try environment.database("things")
-            try environment.write { txn in try txn.put(db, key: bytes("kept"), value: bytes("yes")) }
+            try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("kept"), value: bytes("yes")) }
             let error = #expect(throws: LMDBError.self) {
-                try environment.write { txn throws in
+                try environment.write { txn throws(LMDBError) in
                     for index in 0..<1000 {
                         try txn.put(db, key: bytes("key \(index)"), value: [UInt8](repeating: 1, count: 1000))
                     }
@@ -488,7 +513,7 @@ struct LMDBTests {
             #expect(error?.isMapFull == true)
             #expect(error?.description.contains("maxMapSize") == true)
             #expect(environment.mapSize == 256 << 10)
-            try environment.read { txn throws in
+            try environment.read { txn throws(LMDBError) in
                 #expect(try txn.entryCount(db) == 1)
                 #expect(try text(txn.get(db, key: bytes("kept"))) == "yes")
             }
@@ -499,11 +524,11 @@ struct LMDBTests {
         try withEnvironment(LMDBEnvironment.Options(mapSize: 64 << 10)) { environment, _ throws in
             let db = try environment.database("things")
             let original = [UInt8](repeating: 0x5A, count: 3000)
-            try environment.write { txn in try txn.put(db, key: bytes("held"), value: original) }
+            try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("held"), value: original) }
             let reading = DispatchSemaphore(value: 0)
             let events = Recorder<String>()
             let reader = Thread {
-                try? environment.read { txn in
+                try? environment.read { txn throws(LMDBError) in
                     guard let value = try txn.get(db, key: bytes("held")) else { return }
                     reading.signal()
                     // Give the writer time to fill the map and wait for this read; then the buffer
@@ -516,7 +541,7 @@ struct LMDBTests {
             }
             reader.start()
             reading.wait()
-            try environment.write { txn in
+            try environment.write { txn throws(LMDBError) in
                 for index in 0..<2000 {
                     try txn.put(db, key: bytes("key \(index)"), value: [UInt8](repeating: 1, count: 1000))
                 }
@@ -526,7 +551,7 @@ struct LMDBTests {
             // 2 MB cannot fit in 64 KiB, so the write had to grow the map, which waited for the read.
             #expect(events.values == ["read intact", "read ended", "write done"])
             #expect(environment.mapSize >= 2_000_000)
-            #expect(try environment.read { txn in try txn.entryCount(db) } == 2001)
+            #expect(try environment.read { txn throws(LMDBError) in try txn.entryCount(db) } == 2001)
         }
     }
 
@@ -535,7 +560,7 @@ struct LMDBTests {
     func mapGrownByAnotherProcessIsAdopted(writeFirst: Bool) throws {
         try withEnvironment(LMDBEnvironment.Options(mapSize: 64 << 10)) { environment, path throws in
             let mine = try environment.database("mine")
-            try environment.write { txn in try txn.put(mine, key: bytes("k"), value: bytes("v")) }
+            try environment.write { txn throws(LMDBError) in try txn.put(mine, key: bytes("k"), value: bytes("v")) }
             // Another process loads 3000 entries (about 700 KB) with a 16 MiB map.
             var dump = "VERSION=3\nformat=bytevalue\ntype=btree\nmapsize=\(16 << 20)\nHEADER=END\n"
             let value = String(repeating: "ab", count: 200)
@@ -548,13 +573,13 @@ struct LMDBTests {
             #expect(load.status == 0, "\(load.stderr)")
 
             if writeFirst {
-                try environment.write { txn in try txn.put(mine, key: bytes("k2"), value: bytes("v2")) }
+                try environment.write { txn throws(LMDBError) in try txn.put(mine, key: bytes("k2"), value: bytes("v2")) }
             } else {
-                #expect(try environment.read { txn in try txn.entryCount(mine) } == 1)
+                #expect(try environment.read { txn throws(LMDBError) in try txn.entryCount(mine) } == 1)
             }
             #expect(environment.mapSize == 16 << 20)
             let loaded = try environment.database("loaded")
-            try environment.read { txn throws in
+            try environment.read { txn throws(LMDBError) in
                 #expect(try txn.entryCount(loaded) == 3000)
                 #expect(try txn.get(loaded, key: [0x6B, 0, 0, 0x0B, 0xB7])?.count == 200)
             }
@@ -629,7 +654,7 @@ struct LMDBTests {
             _ = try environment.database("one")
             _ = try environment.database("two")
             let error = #expect(throws: LMDBError.self) { try environment.database("three") }
-            #expect(error?.code == MDB_DBS_FULL)
+            #expect(error?.isDatabasesFull == true)
         }
     }
 
@@ -638,13 +663,13 @@ struct LMDBTests {
             do {
                 let environment = try LMDBEnvironment(path: path)
                 let db = try environment.database("things")
-                try environment.write { txn in try txn.put(db, key: bytes("k"), value: bytes("v")) }
+                try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("k"), value: bytes("v")) }
             }
             let environment = try LMDBEnvironment(path: path, options: .init(readOnly: true))
             let db = try environment.database("things")
-            #expect(try environment.read { txn in try text(txn.get(db, key: bytes("k"))) } == "v")
+            #expect(try environment.read { txn throws(LMDBError) in try text(txn.get(db, key: bytes("k"))) } == "v")
             let write = #expect(throws: LMDBError.self) {
-                try environment.write { txn in try txn.put(db, key: bytes("k"), value: bytes("w")) }
+                try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("k"), value: bytes("w")) }
             }
             #expect(write?.code == EACCES)
             let missing = #expect(throws: LMDBError.self) { try environment.database("absent") }
@@ -667,7 +692,7 @@ struct LMDBTests {
             do {
                 let environment = try LMDBEnvironment(path: path)
                 let db = try environment.database("things")
-                try environment.write { txn in
+                try environment.write { txn throws(LMDBError) in
                     for index in 0..<2000 { try txn.put(db, key: bytes("key \(index)"), value: [UInt8](repeating: 7, count: 500)) }
                 }
             }
@@ -692,7 +717,7 @@ struct LMDBTests {
         try withEnvironment(LMDBEnvironment.Options(noMetaSync: true, noSync: true)) { environment, _ throws in
             let db = try environment.database("things")
             let before = environment.info()
-            try environment.write { txn in try txn.put(db, key: bytes("k"), value: bytes("v")) }
+            try environment.write { txn throws(LMDBError) in try txn.put(db, key: bytes("k"), value: bytes("v")) }
             try environment.sync(force: true)
             let after = environment.info()
             #expect(after.mapSize == 64 << 20)
@@ -730,6 +755,14 @@ private func withEnvironment<T>(
 
 private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
+/// A body's own error, as a caller of the wrapper would have one: it carries LMDB's failures too.
+private enum BodyError: LMDBErrorConvertible, Equatable {
+    case lmdb(LMDBError)
+    case refused
+
+    init(_ failure: LMDBError) { self = .lmdb(failure) }
+}
+
 private func text(_ buffer: UnsafeRawBufferPointer?) -> String? {
     buffer.map { String(decoding: $0, as: UTF8.self) }
 }
@@ -741,12 +774,12 @@ private func logKey(_ group: String, _ sequence: UInt32) -> [UInt8] {
 
 /// The values a `forEach` variant visits, stopping after `limit`.
 private func values(
-    _ txn: borrowing ReadTransaction,
+    _ txn: borrowing ReadTransaction<LMDBError>,
     _ db: LMDBDatabase,
     limit: Int = .max,
-    _ iterate: (LMDBCursor, (LMDBCursor.Entry) throws -> LMDBCursor.Step) throws -> Void
-) throws -> [String] {
-    try txn.withCursor(db) { cursor throws in
+    _ iterate: (LMDBCursor<LMDBError>, (LMDBCursor<LMDBError>.Entry) throws(LMDBError) -> LMDBCursor<LMDBError>.Step) throws(LMDBError) -> Void
+) throws(LMDBError) -> [String] {
+    try txn.withCursor(db) { cursor throws(LMDBError) in
         var seen: [String] = []
         try iterate(cursor) { entry in
             seen.append(String(decoding: entry.value, as: UTF8.self))

@@ -41,9 +41,9 @@ struct SnapshotScheduleTests {
     }
 
     private func snapshotSequences(in store: GroupStore) throws -> [UInt64] {
-        try store.environment.read { txn in
+        try store.environment.read { txn throws(StoreError) in
             var sequences: [UInt64] = []
-            try txn.withCursor(store.databases.snapshots) { cursor in
+            try txn.withCursor(store.databases.snapshots) { cursor throws(StoreError) in
                 var entry = try cursor.first()
                 while let (key, _) = entry {
                     if let parsed = StoreKeys.parse(key) { sequences.append(parsed.sequence) }

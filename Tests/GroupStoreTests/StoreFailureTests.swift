@@ -1,4 +1,3 @@
-import CLMDB
 import Foundation
 import GroupCodec
 import GroupCore
@@ -85,7 +84,7 @@ struct StoreFailureTests {
             do {
                 let environment = try LMDBEnvironment(path: path, options: .init(maxDatabases: 16))
                 let meta = try environment.database("meta")
-                try environment.write { txn in try txn.put(meta, key: StoreKeys.formatVersion, value: [99]) }
+                try environment.write { txn throws(LMDBError) in try txn.put(meta, key: StoreKeys.formatVersion, value: [99]) }
             }
             let error = #expect(throws: StoreError.self) { try GroupStore(path: path) }
             guard case let .notAStore(_, reason)? = error else {
@@ -103,7 +102,7 @@ struct StoreFailureTests {
             do {
                 let environment = try LMDBEnvironment(path: path, options: .init(maxDatabases: 4))
                 let things = try environment.database("things")
-                try environment.write { txn in try txn.put(things, key: Array("k".utf8), value: Array("v".utf8)) }
+                try environment.write { txn throws(LMDBError) in try txn.put(things, key: Array("k".utf8), value: Array("v".utf8)) }
             }
             let error = #expect(throws: StoreError.self) { try GroupStore(path: path) }
             guard case .notAStore? = error else {
@@ -124,11 +123,13 @@ struct StoreFailureTests {
                     let error = #expect(throws: StoreError.self) { try GroupStore(path: spelling) }
                     #expect(error?.description.contains("already open in this process") == true, "\(String(describing: error))")
                     // It is a store, and it is busy: not `notAStore`, but LMDB's EBUSY.
-                    guard case let .storage(lmdb)? = error else {
+                    guard case let .storage(operation, code, message)? = error else {
                         Issue.record("a second open of a store is reported as \(String(describing: error)), not .storage(EBUSY)")
                         continue
                     }
-                    #expect(lmdb.code == EBUSY)
+                    #expect(code == EBUSY)
+                    #expect(operation.hasPrefix("mdb_env_open"), "\(operation)")
+                    #expect(message == "Device or resource busy")
                 }
                 // The first store is unharmed.
                 try first.submit(to: .test, actor: .alix, time: 2, changes: [.updateName("still mine")])

@@ -360,7 +360,7 @@ struct StoreTests {
             let statesBefore = try Self.everyState(store)
 
             // Lose the derived records, as a damaged store might: verify sees it, rebuild repairs it.
-            try store.environment.write { txn in
+            try store.environment.write { txn throws(StoreError) in
                 try txn.drop(store.databases.snapshots)
                 try txn.drop(store.databases.memberships)
             }

@@ -8,7 +8,7 @@
 /// On a hot path, build the key on the stack and pass the buffer, for example
 /// `withUnsafeBytes(of: sequence.bigEndian) { try txn.put(log, key: $0, value: encoded, options: .append) }`:
 /// no call in this module allocates per key or value.
-public protocol LMDBBytes {
+package protocol LMDBBytes {
     /// Calls `body` with the bytes, which stay valid only until `body` returns.
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
 }
@@ -19,14 +19,14 @@ extension ContiguousArray: LMDBBytes where Element == UInt8 {}
 
 extension UnsafeRawBufferPointer: LMDBBytes {
     /// Calls `body` with this buffer itself.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(self)
     }
 }
 
 extension UnsafeMutableRawBufferPointer: LMDBBytes {
     /// Calls `body` with a read-only view of this buffer.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(self))
     }
 }

@@ -1,4 +1,4 @@
-import CLMDB
+internal import CLMDB
 
 #if canImport(Glibc)
 import Glibc
@@ -10,18 +10,21 @@ import Darwin
 
 /// A position in one database, lent to the body of `withCursor(_:_:)`, for reading in key order.
 ///
+/// It throws the error type of the transaction that lent it (`Failure`), so its LMDB failures
+/// arrive as the caller's own error.
+///
 /// Keys are ordered as LMDB's default comparator orders them: byte by byte, a prefix before its
 /// extensions (so big-endian integers sort numerically). Every method returns the entry it lands
 /// on, or `nil` when there is none; the buffers point into LMDB's memory and are valid only inside
 /// the transaction (in a write transaction, only until its next write). The cursor is closed
 /// when its scope ends: never keep it beyond the body it is lent to. (It would be non-copyable,
 /// but Swift 6.3's optimiser crashes specialising `withCursor` over a non-copyable cursor.)
-public struct LMDBCursor {
+package struct LMDBCursor<Failure: LMDBErrorConvertible> {
     /// A key and its value, both pointing into LMDB's memory.
-    public typealias Entry = (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)
+    package typealias Entry = (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)
 
     /// What a `forEach` body asks for after each entry.
-    public enum Step: Sendable, Equatable {
+    package enum Step: Sendable, Equatable {
         /// Go on to the next entry in range.
         case next
         /// Stop iterating.
@@ -32,29 +35,27 @@ public struct LMDBCursor {
     let database: LMDBDatabase
 
     /// Moves to the first entry.
-    public func first() throws(LMDBError) -> Entry? { try move(MDB_FIRST, "first") }
+    package func first() throws(Failure) -> Entry? { try move(MDB_FIRST, "first") }
 
     /// Moves to the last entry.
-    public func last() throws(LMDBError) -> Entry? { try move(MDB_LAST, "last") }
+    package func last() throws(Failure) -> Entry? { try move(MDB_LAST, "last") }
 
     /// Moves to the next entry (to the first if the cursor is not positioned yet).
-    public func next() throws(LMDBError) -> Entry? { try move(MDB_NEXT, "next") }
+    package func next() throws(Failure) -> Entry? { try move(MDB_NEXT, "next") }
 
     /// Moves to the previous entry (to the last if the cursor is not positioned yet).
-    public func previous() throws(LMDBError) -> Entry? { try move(MDB_PREV, "previous") }
+    package func previous() throws(Failure) -> Entry? { try move(MDB_PREV, "previous") }
 
     /// The entry the cursor is on, or `nil` if it is not positioned.
-    public func current() throws(LMDBError) -> Entry? {
-        do {
-            return try move(MDB_GET_CURRENT, "current")
-        } catch where error.code == EINVAL {
-            // LMDB answers EINVAL for a cursor that was never positioned.
-            return nil
-        }
+    package func current() throws(Failure) -> Entry? {
+        let (code, entry) = get(MDB_GET_CURRENT)
+        // LMDB answers EINVAL for a cursor that was never positioned.
+        if code == EINVAL { return nil }
+        return try found(code, entry, "current")
     }
 
     /// Moves to the first entry whose key is `key` or sorts after it (`MDB_SET_RANGE`).
-    public func seek(atOrAfter key: some LMDBBytes) throws(LMDBError) -> Entry? {
+    package func seek(atOrAfter key: some LMDBBytes) throws(Failure) -> Entry? {
         let (code, entry) = key.withUnsafeBytes { key in
             var key = MDB_val(key)
             var value = MDB_val()
@@ -65,7 +66,7 @@ public struct LMDBCursor {
     }
 
     /// Moves to the entry whose key is exactly `key` (`MDB_SET_KEY`), or returns `nil` if there is none.
-    public func seek(exactly key: some LMDBBytes) throws(LMDBError) -> Entry? {
+    package func seek(exactly key: some LMDBBytes) throws(Failure) -> Entry? {
         let (code, entry) = key.withUnsafeBytes { key in
             var key = MDB_val(key)
             var value = MDB_val()
@@ -78,16 +79,16 @@ public struct LMDBCursor {
     /// Moves to the last entry whose key begins with `prefix`, or returns `nil` if no key does.
     ///
     /// The way to find the newest entry of a log keyed by `prefix + big-endian sequence`.
-    public func last(withPrefix prefix: some LMDBBytes) throws(LMDBError) -> Entry? {
+    package func last(withPrefix prefix: some LMDBBytes) throws(Failure) -> Entry? {
         // The protocol's `withUnsafeBytes` rethrows untyped errors, so the typed error rides out in a Result.
-        let entry = prefix.withUnsafeBytes { prefix -> Result<Entry?, LMDBError> in
+        let entry = prefix.withUnsafeBytes { prefix -> Result<Entry?, Failure> in
             // The smallest key above every key with this prefix: drop trailing 0xFF bytes, then
             // add one to the last byte. No such key exists if the prefix is all 0xFF (or empty).
-            guard let end = prefix.lastIndex(where: { $0 != 0xFF }) else { return Result { () throws(LMDBError) in try last() } }
+            guard let end = prefix.lastIndex(where: { $0 != 0xFF }) else { return Result { () throws(Failure) in try last() } }
             return withUnsafeTemporaryAllocation(byteCount: end + 1, alignment: 1) { successor in
                 successor.copyMemory(from: UnsafeRawBufferPointer(rebasing: prefix[..<end]))
                 successor[end] = prefix[end] + 1
-                return Result { () throws(LMDBError) -> Entry? in
+                return Result { () throws(Failure) -> Entry? in
                     if try seek(atOrAfter: UnsafeRawBufferPointer(successor)) != nil {
                         return try previous()
                     }
@@ -103,8 +104,8 @@ public struct LMDBCursor {
     /// returns `.stop` or the entries run out.
     ///
     /// Starts at the first entry on a fresh cursor; after `seek`, at the entry after the one found.
-    /// - Throws: `LMDBError`, or whatever `body` throws.
-    public func forEach(_ body: (Entry) throws -> Step) throws {
+    /// - Throws: an LMDB failure, or whatever `body` throws.
+    package func forEach(_ body: (Entry) throws(Failure) -> Step) throws(Failure) {
         while let entry = try next() {
             if try body(entry) == .stop { return }
         }
@@ -112,8 +113,8 @@ public struct LMDBCursor {
 
     /// Calls `body` with every entry whose key is at least `start` and below `end`, in key order,
     /// until it returns `.stop`.
-    /// - Throws: `LMDBError`, or whatever `body` throws.
-    public func forEach(from start: some LMDBBytes, upTo end: some LMDBBytes, _ body: (Entry) throws -> Step) throws {
+    /// - Throws: an LMDB failure, or whatever `body` throws.
+    package func forEach(from start: some LMDBBytes, upTo end: some LMDBBytes, _ body: (Entry) throws(Failure) -> Step) throws(Failure) {
         var entry = try seek(atOrAfter: start)
         while let current = entry {
             let inRange = end.withUnsafeBytes { compareBytes(current.key, $0) < 0 }
@@ -123,8 +124,8 @@ public struct LMDBCursor {
     }
 
     /// Calls `body` with every entry whose key begins with `prefix`, in key order, until it returns `.stop`.
-    /// - Throws: `LMDBError`, or whatever `body` throws.
-    public func forEach(withPrefix prefix: some LMDBBytes, _ body: (Entry) throws -> Step) throws {
+    /// - Throws: an LMDB failure, or whatever `body` throws.
+    package func forEach(withPrefix prefix: some LMDBBytes, _ body: (Entry) throws(Failure) -> Step) throws(Failure) {
         var entry = try seek(atOrAfter: prefix)
         while let current = entry {
             let inRange = prefix.withUnsafeBytes { hasPrefix(current.key, $0) }
@@ -133,16 +134,21 @@ public struct LMDBCursor {
         }
     }
 
-    private func move(_ operation: MDB_cursor_op, _ name: String) throws(LMDBError) -> Entry? {
+    private func move(_ operation: MDB_cursor_op, _ name: String) throws(Failure) -> Entry? {
+        let (code, entry) = get(operation)
+        return try found(code, entry, name)
+    }
+
+    private func get(_ operation: MDB_cursor_op) -> (Int32, Entry) {
         var key = MDB_val()
         var value = MDB_val()
         let code = mdb_cursor_get(handle, &key, &value, operation)
-        return try found(code, (key: UnsafeRawBufferPointer(key), value: UnsafeRawBufferPointer(value)), name)
+        return (code, (key: UnsafeRawBufferPointer(key), value: UnsafeRawBufferPointer(value)))
     }
 
-    private func found(_ code: Int32, _ entry: Entry, _ name: String) throws(LMDBError) -> Entry? {
+    private func found(_ code: Int32, _ entry: Entry, _ name: String) throws(Failure) -> Entry? {
         if code == MDB_NOTFOUND { return nil }
-        try check(code, "mdb_cursor_get (\(name)) \(database)")
+        try check(code, "mdb_cursor_get (\(name)) \(database)", as: Failure.self)
         return entry
     }
 }

@@ -1,12 +1,12 @@
-import CLMDB
+internal import CLMDB
 
 /// A named database (LMDB's "DBI") inside an `LMDBEnvironment`, opened by `LMDBEnvironment.database(_:)`.
 ///
 /// A plain value: copy it freely and share it across threads. It is only meaningful with the
 /// environment that opened it, and only while that environment is alive.
-public struct LMDBDatabase: Hashable, Sendable, CustomStringConvertible {
+package struct LMDBDatabase: Hashable, Sendable, CustomStringConvertible {
     /// The name the database was opened with.
-    public let name: String
+    package let name: String
     let handle: MDB_dbi
 
     init(name: String, handle: MDB_dbi) {
@@ -15,5 +15,5 @@ public struct LMDBDatabase: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The name, for messages.
-    public var description: String { name }
+    package var description: String { name }
 }

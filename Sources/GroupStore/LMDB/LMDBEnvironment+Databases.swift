@@ -1,4 +1,4 @@
-import CLMDB
+internal import CLMDB
 
 extension LMDBEnvironment {
     /// The named database `name`, created if it does not exist yet (`MDB_CREATE`).
@@ -9,7 +9,7 @@ extension LMDBEnvironment {
     /// thread that is inside `read` or `write` (that throws `EDEADLK`). In a read-only environment
     /// the database must exist already (`MDB_NOTFOUND` otherwise).
     /// - Throws: `LMDBError`; `MDB_DBS_FULL` beyond `options.maxDatabases`.
-    public func database(_ name: String) throws -> LMDBDatabase {
+    package func database(_ name: String) throws(LMDBError) -> LMDBDatabase {
         if let cached = gate.locked({ databases[name] }) { return cached }
         // The write slot also keeps mdb_dbi_open from running in two transactions at once, which LMDB forbids.
         try gate.enterWrite("open database \(name)")
@@ -18,7 +18,7 @@ extension LMDBEnvironment {
         let handle = if options.readOnly {
             try openExistingDatabase(name)
         } else {
-            try writeHoldingGate { transaction in try transaction.openDatabase(name) }
+            try writeHoldingGate { (transaction) throws(LMDBError) in try transaction.openDatabase(name) }
         }
         let database = LMDBDatabase(name: name, handle: handle)
         gate.locked { databases[name] = database }
@@ -27,7 +27,7 @@ extension LMDBEnvironment {
 
     /// The named database `name` if it exists; nil if it does not, and nothing is created.
     /// - Throws: `LMDBError` for anything but a missing database.
-    public func existingDatabase(_ name: String) throws -> LMDBDatabase? {
+    package func existingDatabase(_ name: String) throws(LMDBError) -> LMDBDatabase? {
         if let cached = gate.locked({ databases[name] }) { return cached }
         try gate.enterWrite("open database \(name)")
         defer { gate.exitWrite() }
@@ -54,7 +54,7 @@ extension LMDBEnvironment {
                 let error = LMDBError(code: code == MDB_SUCCESS ? MDB_BAD_TXN : code, operation: "mdb_txn_begin (read) \(path)")
                 guard error.isMapResized, adoptions < Self.resizeAdoptionLimit else { throw error }
                 adoptions += 1
-                try resizeMap(to: 0)
+                try resizeMap(to: 0, as: LMDBError.self)
                 continue
             }
             var handle = MDB_dbi()

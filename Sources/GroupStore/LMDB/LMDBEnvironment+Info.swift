@@ -1,29 +1,29 @@
-import CLMDB
+internal import CLMDB
 
 extension LMDBEnvironment {
     /// Sizes and counters of an environment (`mdb_env_info`, `mdb_env_stat`).
-    public struct Info: Sendable, Equatable {
+    package struct Info: Sendable, Equatable {
         /// The size of the memory map in bytes.
-        public let mapSize: Int
+        package let mapSize: Int
         /// The size of a database page in bytes.
-        public let pageSize: Int
+        package let pageSize: Int
         /// The number of the last page used: `(lastPageNumber + 1) * pageSize` bytes are in use.
-        public let lastPageNumber: Int
+        package let lastPageNumber: Int
         /// The ID of the last committed transaction.
-        public let lastTransactionID: Int
+        package let lastTransactionID: Int
         /// How many reader slots the lock file has.
-        public let maxReaders: Int
+        package let maxReaders: Int
         /// How many reader slots have ever been used (slots are reused, so this is a high-water mark).
-        public let readersInUse: Int
+        package let readersInUse: Int
     }
 
     /// The current size of the memory map in bytes: `options.mapSize` until the map grows.
-    public var mapSize: Int {
+    package var mapSize: Int {
         gate.locked { rawInfo().me_mapsize }
     }
 
     /// Sizes and counters of the environment, for benchmarks and diagnostics.
-    public func info() -> Info {
+    package func info() -> Info {
         let (info, pageSize) = gate.locked { (rawInfo(), rawPageSize()) }
         return Info(
             mapSize: info.me_mapsize,

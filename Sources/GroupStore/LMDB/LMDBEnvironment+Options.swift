@@ -1,29 +1,29 @@
-import CLMDB
+internal import CLMDB
 
 extension LMDBEnvironment {
     /// How to open an environment.
-    public struct Options: Sendable, Equatable {
+    package struct Options: Sendable, Equatable {
         /// The initial size of the memory map in bytes (default 64 MiB). It doubles whenever a
         /// write runs out of room, up to `maxMapSize`.
-        public var mapSize: Int
+        package var mapSize: Int
         /// The largest size the map may grow to in bytes (default 1 TiB). A write that needs more
         /// fails with `LMDBError.isMapFull`.
-        public var maxMapSize: Int
+        package var maxMapSize: Int
         /// How many named databases the environment can hold (default 16).
-        public var maxDatabases: Int
+        package var maxDatabases: Int
         /// How many read transactions may be open at once across all processes (default 126).
-        public var maxReaders: Int
+        package var maxReaders: Int
         /// `MDB_NOMETASYNC`: skip the flush of the meta page at commit. A crash may lose the last
         /// transaction but never corrupts the data (default false).
-        public var noMetaSync: Bool
+        package var noMetaSync: Bool
         /// `MDB_NOSYNC`: skip flushing at commit. A crash of the machine may lose recent transactions
         /// (a crash of the process loses nothing); call `sync(force:)` yourself (default false).
-        public var noSync: Bool
+        package var noSync: Bool
         /// `MDB_RDONLY`: open without writing; `write` then fails with `EACCES` (default false).
-        public var readOnly: Bool
+        package var readOnly: Bool
 
         /// Options with LMDB's usual defaults and a 64 MiB map that grows to at most 1 TiB.
-        public init(
+        package init(
             mapSize: Int = 64 << 20,
             maxMapSize: Int = 1 << 40,
             maxDatabases: Int = 16,

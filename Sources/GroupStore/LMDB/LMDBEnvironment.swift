@@ -1,4 +1,4 @@
-import CLMDB
+internal import CLMDB
 
 #if canImport(Glibc)
 import Glibc
@@ -21,13 +21,13 @@ import Darwin
 /// Open each directory once per process: LMDB forbids a second `MDB_env` on the same files in
 /// one process (closing it would release the first one's locks), so a second `init` on a path
 /// that is already open throws `EBUSY` instead. Share the one environment.
-public final class LMDBEnvironment: @unchecked Sendable {
+package final class LMDBEnvironment: @unchecked Sendable {
     /// The directory, as given to `init`.
-    public let path: String
+    package let path: String
     /// The options the environment was opened with. The live map size is `mapSize`.
-    public let options: Options
+    package let options: Options
     /// How many reader slots of dead processes `mdb_reader_check` cleared when the environment opened.
-    public let staleReadersCleared: Int
+    package let staleReadersCleared: Int
 
     let handle: OpaquePointer
     let gate: TransactionGate
@@ -41,7 +41,7 @@ public final class LMDBEnvironment: @unchecked Sendable {
     /// - Throws: `LMDBError`: `ENOENT` if the directory does not exist, `ENOTDIR` if it is a file,
     ///   `MDB_INVALID` (`isInvalidFile`) if `data.mdb` is not an LMDB file, `EBUSY` if this process
     ///   already has it open, `EACCES` without permission, `EINVAL` for options out of range.
-    public init(path: String, options: Options = Options()) throws(LMDBError) {
+    package init(path: String, options: Options = Options()) throws(LMDBError) {
         var created: OpaquePointer?
         try check(mdb_env_create(&created), "mdb_env_create")
         guard let environment = created else {
@@ -106,7 +106,7 @@ public final class LMDBEnvironment: @unchecked Sendable {
     /// - Parameter force: flush even if the environment was opened with `noSync`, which otherwise
     ///   makes this call a no-op.
     /// - Throws: `LMDBError`; `EACCES` on a read-only environment.
-    public func sync(force: Bool = true) throws(LMDBError) {
+    package func sync(force: Bool = true) throws(LMDBError) {
         try check(mdb_env_sync(handle, force ? 1 : 0), "mdb_env_sync \(path)")
     }
 
@@ -115,7 +115,7 @@ public final class LMDBEnvironment: @unchecked Sendable {
     /// Done once at open; call it again in a long-lived process that shares the environment with
     /// others that may crash, since a stale slot keeps old pages from being reused.
     /// - Returns: how many slots were cleared.
-    public func clearStaleReaders() throws(LMDBError) -> Int {
+    package func clearStaleReaders() throws(LMDBError) -> Int {
         var dead: Int32 = 0
         try check(mdb_reader_check(handle, &dead), "mdb_reader_check \(path)")
         return Int(dead)

@@ -1,4 +1,4 @@
-import CLMDB
+internal import CLMDB
 
 #if canImport(Glibc)
 import Glibc
@@ -16,9 +16,10 @@ import Darwin
 /// write in this transaction, and never after the closure returns.
 ///
 /// If a write fails with `MDB_MAP_FULL`, the transaction is spoiled: the environment aborts it,
-/// grows the map and runs the closure again, even if the closure caught the error.
-public struct WriteTransaction: ~Copyable, ReadableTransaction {
-    let core: TransactionCore
+/// grows the map and runs the closure again, even if the closure caught the error. Its calls
+/// throw `Failure`, the error type of the closure.
+package struct WriteTransaction<Failure: LMDBErrorConvertible>: ~Copyable, ReadableTransaction {
+    let core: TransactionCore<Failure>
     /// Where a write reports `MDB_MAP_FULL` to `LMDBEnvironment.write`, which owns the storage.
     private let mapFull: UnsafeMutablePointer<Bool>
 
@@ -27,30 +28,14 @@ public struct WriteTransaction: ~Copyable, ReadableTransaction {
         self.mapFull = mapFull
     }
 
-    /// How `put` and `reserve` treat an existing key.
-    public struct PutOptions: OptionSet, Sendable, Hashable {
-        /// The flags as LMDB spells them.
-        public let rawValue: UInt32
-
-        /// Creates options from LMDB's `MDB_*` put flags.
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-        /// `MDB_APPEND`: the key sorts after every key in the database, so LMDB skips the search and
-        /// packs pages full (fast bulk loading). A key that does not sort last fails with
-        /// `LMDBError.isKeyExists`, and the transaction stays usable.
-        public static let append = PutOptions(rawValue: UInt32(MDB_APPEND))
-        /// `MDB_NOOVERWRITE`: fail with `LMDBError.isKeyExists` if the key is already there, writing nothing.
-        public static let noOverwrite = PutOptions(rawValue: UInt32(MDB_NOOVERWRITE))
-    }
-
     /// Stores `value` under `key`, replacing any value there unless `options` says otherwise.
     ///
     /// Neither the key nor the value is copied on the Swift side: LMDB copies them into the map.
-    /// - Throws: `LMDBError`; `isKeyExists` for a duplicate under `.noOverwrite` or an out-of-order
+    /// - Throws: an LMDB failure; `isKeyExists` for a duplicate under `.noOverwrite` or an out-of-order
     ///   key under `.append`.
-    public func put(
-        _ database: LMDBDatabase, key: some LMDBBytes, value: some LMDBBytes, options: PutOptions = []
-    ) throws(LMDBError) {
+    package func put(
+        _ database: LMDBDatabase, key: some LMDBBytes, value: some LMDBBytes, options: LMDBPutOptions = []
+    ) throws(Failure) {
         let code = key.withUnsafeBytes { key in
             value.withUnsafeBytes { value in
                 var key = MDB_val(key)
@@ -66,11 +51,11 @@ public struct WriteTransaction: ~Copyable, ReadableTransaction {
     /// This writes a value straight into the map with no intermediate buffer. The space holds
     /// garbage until you fill it, and is valid only until the next write in this transaction:
     /// fill it at once.
-    /// - Throws: `LMDBError`, as `put` does.
-    public func reserve(
-        _ database: LMDBDatabase, key: some LMDBBytes, count: Int, options: PutOptions = []
-    ) throws(LMDBError) -> UnsafeMutableRawBufferPointer {
-        guard count >= 0 else { throw LMDBError(code: EINVAL, operation: "reserve \(count) bytes in \(database)") }
+    /// - Throws: an LMDB failure, as `put` does.
+    package func reserve(
+        _ database: LMDBDatabase, key: some LMDBBytes, count: Int, options: LMDBPutOptions = []
+    ) throws(Failure) -> UnsafeMutableRawBufferPointer {
+        guard count >= 0 else { throw Failure(LMDBError(code: EINVAL, operation: "reserve \(count) bytes in \(database)")) }
         var value = MDB_val(mv_size: count, mv_data: nil)
         let code = key.withUnsafeBytes { key in
             var key = MDB_val(key)
@@ -82,9 +67,9 @@ public struct WriteTransaction: ~Copyable, ReadableTransaction {
 
     /// Removes `key` and its value.
     /// - Returns: whether the key was there.
-    /// - Throws: `LMDBError` for anything but a missing key.
+    /// - Throws: an LMDB failure for anything but a missing key.
     @discardableResult
-    public func delete(_ database: LMDBDatabase, key: some LMDBBytes) throws(LMDBError) -> Bool {
+    package func delete(_ database: LMDBDatabase, key: some LMDBBytes) throws(Failure) -> Bool {
         let code = key.withUnsafeBytes { key in
             var key = MDB_val(key)
             return mdb_del(core.handle, database.handle, &key, nil)
@@ -95,15 +80,15 @@ public struct WriteTransaction: ~Copyable, ReadableTransaction {
     }
 
     /// Removes every entry of `database`, keeping the database itself (`mdb_drop` with 0).
-    public func drop(_ database: LMDBDatabase) throws(LMDBError) {
+    package func drop(_ database: LMDBDatabase) throws(Failure) {
         try checkWrite(mdb_drop(core.handle, database.handle, 0), "mdb_drop \(database)")
     }
 
     /// The value stored under `key`, or `nil` if there is none, including this transaction's own writes.
     ///
     /// The buffer is valid only until the next write in this transaction: copy what you keep.
-    /// - Throws: `LMDBError` for anything but a missing key.
-    public func get(_ database: LMDBDatabase, key: some LMDBBytes) throws(LMDBError) -> UnsafeRawBufferPointer? {
+    /// - Throws: an LMDB failure for anything but a missing key.
+    package func get(_ database: LMDBDatabase, key: some LMDBBytes) throws(Failure) -> UnsafeRawBufferPointer? {
         try core.get(database, key: key)
     }
 
@@ -111,21 +96,21 @@ public struct WriteTransaction: ~Copyable, ReadableTransaction {
     ///
     /// Do not write to the database while iterating: a write may move the pages the cursor's
     /// buffers point into.
-    /// - Throws: `LMDBError` if the cursor cannot be opened, or whatever `body` throws.
-    public func withCursor<T>(_ database: LMDBDatabase, _ body: (LMDBCursor) throws -> T) throws -> T {
+    /// - Throws: an LMDB failure if the cursor cannot be opened, or whatever `body` throws.
+    package func withCursor<T>(_ database: LMDBDatabase, _ body: (LMDBCursor<Failure>) throws(Failure) -> T) throws(Failure) -> T {
         try core.withCursor(database, body)
     }
 
     /// The number of entries in `database`, including this transaction's own writes.
-    public func entryCount(_ database: LMDBDatabase) throws(LMDBError) -> Int {
+    package func entryCount(_ database: LMDBDatabase) throws(Failure) -> Int {
         try core.entryCount(database)
     }
 
     /// The ID this transaction will commit as.
-    public var transactionID: Int { core.id }
+    package var transactionID: Int { core.id }
 
     /// Opens (creating if needed) a named database inside this transaction.
-    func openDatabase(_ name: String) throws(LMDBError) -> MDB_dbi {
+    func openDatabase(_ name: String) throws(Failure) -> MDB_dbi {
         var handle = MDB_dbi()
         try checkWrite(mdb_dbi_open(core.handle, name, UInt32(MDB_CREATE), &handle), "mdb_dbi_open \(name)")
         return handle
@@ -133,8 +118,8 @@ public struct WriteTransaction: ~Copyable, ReadableTransaction {
 
     /// `check`, but first tells the environment when the map is full, so it retries after growing
     /// it whatever the body does with the error.
-    private func checkWrite(_ code: Int32, _ operation: @autoclosure () -> String) throws(LMDBError) {
+    private func checkWrite(_ code: Int32, _ operation: @autoclosure () -> String) throws(Failure) {
         if code == MDB_MAP_FULL { mapFull.pointee = true }
-        try check(code, operation())
+        try check(code, operation(), as: Failure.self)
     }
 }
