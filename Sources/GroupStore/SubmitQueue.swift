@@ -29,7 +29,8 @@ final class SubmitQueue<Request, Response>: @unchecked Sendable {
         init(_ request: Request) { self.request = request }
     }
 
-    /// Broadcast when a batch has been served: its submitters return, and one of the others leads.
+    /// Guards the state below. Its condition is broadcast when a batch has been served: its
+    /// submitters return, and one of the others leads.
     private let lock = ConditionLock()
     /// Requests handed in and not yet taken by a leader, in arrival order.
     private var pending: [Ticket] = []

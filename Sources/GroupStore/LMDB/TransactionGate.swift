@@ -15,7 +15,8 @@ import Darwin
 /// on, a write begun by a thread that already holds a transaction of the same environment.
 final class TransactionGate: @unchecked Sendable {
     // @unchecked: every stored var below is read and written only with `lock` held.
-    /// Broadcast whenever a reader or the writer leaves, and when a resize is done.
+    /// Guards the state below. Its condition is broadcast when the last reader or the writer
+    /// leaves, and when a resize is done.
     private let lock = ConditionLock()
     /// One entry per open read transaction: the thread that began it.
     private var readers: [pthread_t] = []
