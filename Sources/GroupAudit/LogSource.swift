@@ -8,7 +8,7 @@ import GroupStore
 /// on a store group and on a fixture file alike.
 public struct LogSource: Sendable {
     enum Backing: Sendable {
-        case store(GroupStore, GroupID)
+        case store(any GroupLogStorage, GroupID)
         /// The fixture's commits as the reducer sees them, and the replica they start from.
         case fixture(Fixture, commits: [Commit], start: Replica)
     }
@@ -22,7 +22,7 @@ public struct LogSource: Sendable {
     public let headSequence: UInt64
 
     /// A group of a store.
-    public init(store: GroupStore, group: GroupID) throws(StoreError) {
+    public init(store: any GroupLogStorage, group: GroupID) throws(StoreError) {
         backing = .store(store, group)
         name = group.rawValue
         firstSequence = 0

@@ -1,5 +1,6 @@
 import Foundation
 import GroupCodec
+import GroupStore
 
 extension GroupLogStore {
     /// How a store is opened.

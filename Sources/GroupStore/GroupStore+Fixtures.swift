@@ -1,8 +1,8 @@
 import GroupCodec
 import GroupCore
 
-/// Moving logs between fixtures and the store.
-extension GroupStore {
+/// Moving logs between fixtures and the store, through the storage seam (any backend).
+extension GroupLogStorage {
     /// Ingests a fixture's log as group `group`, with its identities, in one transaction.
     ///
     /// The commits are chained as they are appended, identities are resolved through the

@@ -50,7 +50,7 @@ enum DMCommand {
         // transaction) or the inbox.
         let request = CreateConversation(
             kind: .dm, members: identity == nil ? [other] : [], identities: identity.map { [ResolvedIdentity($0, inbox: nil)] } ?? [])
-        let group = GroupStore.dmGroupID(between: me, and: other)
+        let group = GroupID.dm(between: me, and: other)
         if try createDM(group, request, by: me, at: time, in: opened) {
             return report(group, created: true, arguments, streams: &streams)
         }
@@ -64,7 +64,7 @@ enum DMCommand {
     /// Submits the DM's `create` as commit 0 of `group`; false when another writer's commit 0
     /// got there first (`sequenceConflict`, nothing written).
     private static func createDM(
-        _ group: GroupID, _ request: CreateConversation, by me: InboxID, at time: Milliseconds, in store: GroupStore
+        _ group: GroupID, _ request: CreateConversation, by me: InboxID, at time: Milliseconds, in store: any GroupLogStorage
     ) throws(StoreError) -> Bool {
         do {
             try store.submit(to: group, actor: me, time: time, changes: [.create(request)], expectedSequence: 0)

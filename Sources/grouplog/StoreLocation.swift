@@ -20,8 +20,10 @@ struct StoreLocation {
         return StoreLocation(path: path ?? environment ?? "./grouplog-data")
     }
 
+    /// Opens the store: the one place the CLI names its backend (LMDB); every command after
+    /// this speaks to the storage seam.
     /// - Parameter configuration: what submits are prepared under (`--config FILE`).
-    func open(create: Bool = false, configuration: OperatorConfiguration = OperatorConfiguration()) throws(StoreError) -> GroupStore {
+    func open(create: Bool = false, configuration: OperatorConfiguration = OperatorConfiguration()) throws(StoreError) -> any GroupLogStorage {
         try GroupStore(path: path, options: StoreOptions(create: create, configuration: configuration))
     }
 }

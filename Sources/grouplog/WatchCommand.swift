@@ -8,8 +8,9 @@ import GroupStore
 /// `grouplog watch GROUP [--from SEQ] [--json]`: prints each new commit's outcome and events as
 /// other processes commit them, until interrupted (Ctrl-C exits 0).
 enum WatchCommand {
-    /// How often the store is polled for new commits.
-    static let interval: UInt32 = 100_000
+    /// How long to wait for the store to report a commit before reading the head again: the
+    /// longest it takes to see another process's commit.
+    static let interval: Duration = .milliseconds(100)
 
     static func run(_ words: [String], store: StoreLocation, streams: inout StandardStreams) throws -> ExitStatus {
         let arguments = try Arguments(words, valued: ["--from"], flags: ["--json"])
@@ -39,7 +40,8 @@ enum WatchCommand {
                 }
                 streams.flush()
             } else {
-                usleep(interval)
+                // The head is before `next`, so `next` is at least 1.
+                _ = try opened.blockUntilCommits(in: group, after: next - 1, timeout: interval)
             }
         }
     }
