@@ -75,6 +75,19 @@ package final class CommitWaiters: Sendable {
         woken.forEach(Self.release)
     }
 
+    /// How many waiters of `group` are suspended or blocked now: tests wait for a waiter to be
+    /// waiting before they commit, so that the commit has to wake it.
+    package func waitingCount(of group: GroupID) -> Int {
+        registry.withLock { registry in
+            (registry.waiters[group] ?? [:]).values.count { waiter in
+                switch waiter {
+                case .suspended, .blocked: true
+                case .registered, .woken: false
+                }
+            }
+        }
+    }
+
     /// Suspends until the ticket is woken, `timeout` passes or the task is cancelled.
     package func wait(_ ticket: Ticket, timeout: Duration) async {
         await withTaskGroup(of: Void.self) { tasks in
