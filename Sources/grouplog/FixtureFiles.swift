@@ -1,8 +1,6 @@
 import Foundation
-import GroupCodec
-import GroupCore
 
-/// Finding and loading fixture files.
+/// Finding the fixture files that `fixture run` is given, in files and directories.
 enum FixtureFiles {
     /// The fixture files a list of paths names: files as given, directories searched for
     /// `.json` files, each directory's files in name order.
@@ -25,25 +23,5 @@ enum FixtureFiles {
             files.append(contentsOf: found)
         }
         return files
-    }
-
-    /// Reads and decodes one fixture.
-    static func load(_ path: String) throws(FixtureError) -> Fixture {
-        try FixtureReader.read(try contents(of: path), file: path)
-    }
-
-    /// The bytes of one fixture file.
-    static func contents(of path: String) throws(FixtureError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FixtureError(file: path, path: "$", message: "cannot read the file")
-        }
-        return [UInt8](data)
-    }
-
-    /// The group ID a fixture's log is replayed under: the file's name without `.json`, when that
-    /// is a valid group ID, so that an import of the same file gets the same ID.
-    static func groupID(for path: String) -> GroupID {
-        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return (try? GroupID(stem)) ?? GroupID(unchecked: "fixture")
     }
 }
