@@ -13,7 +13,7 @@ enum FixtureRunCommand: CommandBody {
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard !arguments.positionals.isEmpty else { throw UsageError("fixture run needs at least one file or directory") }
-        let files = try FixtureFiles.expand(arguments.positionals)
+        let files = try FixturePaths.expand(arguments.positionals)
         guard !files.isEmpty else { throw InputError("no .json fixtures under \(arguments.positionals.joined(separator: ", "))") }
 
         let json = arguments.flag(.json)

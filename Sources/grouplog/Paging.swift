@@ -58,10 +58,3 @@ struct Paging {
         return bytes
     }
 }
-
-extension String {
-    /// The string padded on the left with zeros to `width` characters.
-    func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}

@@ -73,16 +73,3 @@ enum StateText {
         inboxes.isEmpty ? "none" : inboxes.map(\.rawValue).joined(separator: ", ")
     }
 }
-
-extension String {
-    /// The string padded with spaces to `width` characters, and one space more when it is longer.
-    func padding(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
-    }
-}

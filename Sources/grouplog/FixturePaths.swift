@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finding the fixture files that `fixture run` is given, in files and directories.
-enum FixtureFiles {
+enum FixturePaths {
     /// The fixture files a list of paths names: files as given, directories searched for
     /// `.json` files, each directory's files in name order.
     static func expand(_ paths: [String]) throws(InputError) -> [String] {
