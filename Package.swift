@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "GroupCore", targets: ["GroupCore"]),
         .library(name: "GroupCodec", targets: ["GroupCodec"]),
+        .library(name: "GroupFixtures", targets: ["GroupFixtures"]),
         .library(name: "GroupStore", targets: ["GroupStore"]),
         .library(name: "GroupAudit", targets: ["GroupAudit"]),
         .library(name: "GroupLog", targets: ["GroupLog"]),
@@ -26,10 +27,11 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "GroupCore", swiftSettings: strict),
         .target(name: "GroupCodec", dependencies: ["GroupCore", "CCrypto"], swiftSettings: strict),
+        .target(name: "GroupFixtures", dependencies: ["GroupCore", "GroupCodec"], swiftSettings: strict),
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
-        .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupStore"], swiftSettings: strict),
-        .target(name: "GroupLog", dependencies: ["GroupCore", "GroupCodec", "GroupStore"], swiftSettings: strict),
-        .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupAudit"], swiftSettings: strict),
+        .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore"], swiftSettings: strict),
+        .target(name: "GroupLog", dependencies: ["GroupCore", "GroupFixtures", "GroupStore"], swiftSettings: strict),
+        .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupAudit"], swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
             dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport", "CMalloc", "SQLiteEventStore"],
@@ -59,12 +61,13 @@ let package = Package(
         ),
         .testTarget(name: "GroupCoreTests", dependencies: ["GroupCore", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupCodecTests", dependencies: ["GroupCodec", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupFixturesTests", dependencies: ["GroupFixtures", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupTestSupport"], swiftSettings: strict),
-        .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupFixtures", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "SQLiteEventStoreTests", dependencies: ["SQLiteEventStore", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupLogTests", dependencies: ["GroupLog", "GroupTestSupport"], swiftSettings: strict),
         // Golden/ holds expected transcripts the tests read from disk, not resources.
-        .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupTestSupport"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupFixtures", "GroupTestSupport"], exclude: ["Golden"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

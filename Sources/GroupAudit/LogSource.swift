@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// A conversation's log for the audit tools to read: a group of a store, or the log of a fixture.

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// The paged reads across and within groups: `groups --member`, `directory`, `members`.

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog fields`, `grouplog field` and `grouplog user-data`: the configurable fields of a

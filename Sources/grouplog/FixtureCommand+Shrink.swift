@@ -1,6 +1,6 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 extension FixtureCommand {
     /// `grouplog fixture shrink FIXTURE -o FILE`

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog fixture run|record|shrink ...`
 enum FixtureCommand {

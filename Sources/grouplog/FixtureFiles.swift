@@ -1,6 +1,6 @@
 import Foundation
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// Finding and loading fixture files.
 enum FixtureFiles {

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog identity claim INBOX (--handle H | --account A)`, `grouplog identity show INBOX`

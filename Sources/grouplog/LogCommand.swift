@@ -1,5 +1,6 @@
 import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog log GROUP [--from SEQ] [--limit N] [--json]`

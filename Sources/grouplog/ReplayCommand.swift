@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog replay FIXTURE|GROUP [--at SEQ] [--json]`: a fixture file (an existing file, or a

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// The small store commands: `init`, `groups`, `verify`, `rebuild`.

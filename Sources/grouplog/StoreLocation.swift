@@ -1,5 +1,4 @@
 import Foundation
-import GroupCodec
 import GroupCore
 import GroupStore
 
