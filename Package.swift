@@ -38,10 +38,11 @@ let package = Package(
             path: "Benchmarks/grouplog-bench",
             swiftSettings: strict
         ),
-        // The seed's Swift example flow for configurable fields, run against a temporary store.
+        // The seed's Swift example flow for configurable fields, run against a temporary store; its
+        // operator configuration is GroupTestSupport's, shared with the field tests.
         .executableTarget(
             name: "grouplog-example-fields",
-            dependencies: ["GroupLog"],
+            dependencies: ["GroupLog", "GroupTestSupport"],
             path: "Examples/FieldsExample",
             swiftSettings: strict
         ),
