@@ -1,6 +1,6 @@
 import Foundation
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// A fixture as a file: how a target names one, how it is read, and the group ID its log is
 /// replayed under.

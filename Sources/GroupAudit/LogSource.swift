@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// A conversation's log for the audit tools and the read commands: a group of a store, or the

@@ -1,5 +1,5 @@
 import Foundation
-import GroupCodec
+import GroupFixtures
 
 extension GroupLogStore {
     /// How a store is opened.

@@ -1,4 +1,3 @@
-import GroupCodec
 import Synchronization
 
 /// A GroupLog store opened for an app: the entry point of the library.

@@ -1,4 +1,3 @@
-import GroupCodec
 import GroupCore
 
 /// One problem `verify` found.

@@ -1,6 +1,6 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog audit TARGET [--inbox X]... [--op OP]... [--rejected] [--from TIME] [--to TIME]
 /// [--json | --html FILE [--max-rows N]]`

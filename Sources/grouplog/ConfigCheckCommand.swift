@@ -1,4 +1,4 @@
-import GroupCodec
+import GroupFixtures
 
 /// `grouplog config check FILE [--json]`: validates an operator configuration and prints the
 /// fields it defines.

@@ -1,4 +1,5 @@
-import GroupCodec
+import GroupCore
+import GroupFixtures
 
 /// `grouplog config check FILE`, and the reading of an operator configuration that `submit`
 /// and `dm` share.

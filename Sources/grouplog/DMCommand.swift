@@ -1,6 +1,6 @@
 import Foundation
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog dm (INBOX | --handle H | --account A) --as ME [--create [--time MS] [--config FILE]] [--json]`:

@@ -1,6 +1,7 @@
 import GroupAudit
 import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog diff FIXTURE|GROUP --from SEQ [--to SEQ] [--json]`: what changed between the state
 /// after one commit and the state after another.

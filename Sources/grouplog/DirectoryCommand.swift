@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog directory [--after CURSOR] [--limit N] [--json]`: the groups anyone may find.

@@ -1,6 +1,6 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog explain TARGET SEQ [--json]`: the full reasoning for one commit of a fixture file or
 /// a group of the store.

@@ -1,4 +1,5 @@
-import GroupCodec
+import GroupAudit
+import GroupFixtures
 import GroupStore
 
 /// `grouplog export GROUP [-o FILE]`

@@ -1,6 +1,6 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog field GROUP|FIXTURE NAME [--key K] [--at SEQ] [--json]`: one field's value.
 enum FieldCommand: CommandBody {

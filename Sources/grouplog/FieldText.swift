@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// Fields as `fields`, `field` and `user-data` name and print them.
 enum FieldText {

@@ -1,6 +1,6 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog fields GROUP|FIXTURE [--at SEQ] [--json]`: the fields registered in a conversation
 /// (SPEC section 11).

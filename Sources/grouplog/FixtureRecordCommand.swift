@@ -1,5 +1,4 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
 import GroupStore
 

@@ -1,6 +1,6 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog fixture shrink FIXTURE -o FILE`
 enum FixtureShrinkCommand: CommandBody {

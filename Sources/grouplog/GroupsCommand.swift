@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog groups [--member INBOX [--after CURSOR] [--limit N]] [--json]`: the store's groups,

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog identity show INBOX [--json]`: an inbox's current handle, its other handles and its
 /// accounts.

@@ -1,6 +1,6 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog import FIXTURE [--group ID]`

@@ -1,6 +1,6 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog members GROUP|FIXTURE [--after CURSOR] [--limit N] [--at SEQ] [--json]`: current
 /// members in join order.

@@ -1,5 +1,6 @@
 import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// Printing a state after a commit, as `state` and `replay` do.
 enum StateOutput {

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// The text form of a conversation's state, as `replay` prints it.
 enum StateText {

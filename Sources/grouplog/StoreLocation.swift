@@ -1,6 +1,5 @@
 import Foundation
 import GroupAudit
-import GroupCodec
 import GroupCore
 import GroupStore
 

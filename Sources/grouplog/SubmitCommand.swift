@@ -1,6 +1,6 @@
 import Foundation
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog submit GROUP --actor INBOX [--time MS] [--expect-sequence SEQ] --changes JSON|-`

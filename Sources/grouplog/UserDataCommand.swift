@@ -1,6 +1,6 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog user-data GROUP|FIXTURE [--field F]... [--inbox X]... [--at SEQ] [--json]`: the user
 /// fields' values per inbox.

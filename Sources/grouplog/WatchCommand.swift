@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog watch GROUP [--from SEQ] [--json]`: prints each new commit's outcome and events as

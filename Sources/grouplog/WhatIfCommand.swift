@@ -1,6 +1,6 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog whatif FIXTURE|GROUP --policy SLOT=POLICY... [--field-policy FIELD.OPERATION=POLICY...]
 /// [--json]`: the whole log replayed under pinned policies, writing nothing.

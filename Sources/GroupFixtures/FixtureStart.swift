@@ -1,3 +1,4 @@
+import GroupCodec
 import GroupCore
 
 /// Where a fixture that starts mid-log begins: the state after commit `sequence` of the log it

@@ -1,5 +1,3 @@
-import GroupCore
-
 /// The operator's configuration (SPEC section 11): the default member limit and the
 /// application fields new conversations register.
 public struct OperatorConfiguration: Equatable, Sendable {

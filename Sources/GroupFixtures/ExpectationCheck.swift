@@ -1,3 +1,4 @@
+import GroupCodec
 import GroupCore
 
 /// Compares a final state with a fixture's expectations, key by key in a fixed order.

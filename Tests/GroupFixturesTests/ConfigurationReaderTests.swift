@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupTestSupport
 import Testing
 
@@ -25,13 +25,7 @@ struct BadConfiguration: Sendable, CustomTestStringConvertible {
         """
         member_limit = 100
 
-        [[application_components]]
-        id = 0xC001
-        name = "GROUP_CATEGORY"
-        type = "string"
-        insert = "adminOnly"
-        update = "adminOnly"
-        delete = "adminOnly"
+        \(ConfigurationSample.groupCategory)
 
         [[application_components]]
         \(lines)
@@ -116,19 +110,7 @@ struct BadConfiguration: Sendable, CustomTestStringConvertible {
 /// The operator configuration of SPEC section 11, in TOML and in JSON.
 struct ConfigurationReaderTests {
     /// The example of SPEC section 11.
-    static let specExampleTOML = """
-    member_limit = 250
-
-    [[application_components]]
-    id = 0xC001
-    name = "GROUP_CATEGORY"
-    type = "string"
-    insert = "adminOnly"
-    update = "adminOnly"
-    delete = "adminOnly"
-    in_groups = true
-    in_dms = false
-    """
+    static let specExampleTOML = ConfigurationSample.specExample()
 
     static let specExampleJSON = """
     {"member_limit": 250,
@@ -146,13 +128,7 @@ struct ConfigurationReaderTests {
     # The fields of a chat operator.
     member_limit = 1_000
 
-    [[application_components]]
-    id = 0xC001
-    name = "GROUP_CATEGORY"
-    type = "string"
-    insert = "adminOnly"
-    update = "adminOnly"
-    delete = "adminOnly"
+    \(ConfigurationSample.groupCategory)
 
     [[application_components]]
     id = 0xC002

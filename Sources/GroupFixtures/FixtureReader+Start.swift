@@ -1,3 +1,4 @@
+import GroupCodec
 import GroupCore
 
 extension FixtureReader {

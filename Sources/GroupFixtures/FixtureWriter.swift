@@ -1,3 +1,4 @@
+import GroupCodec
 import GroupCore
 
 /// Writes fixtures (SPEC section 13): what `grouplog export` produces from a stored log, so that

@@ -1,5 +1,7 @@
 import GroupCodec
 import GroupCore
+import GroupFixtures
+import GroupStore
 
 /// Moving logs between fixtures and the store.
 extension GroupStore {

@@ -1,4 +1,4 @@
-import GroupCodec
+import GroupFixtures
 import GroupTestSupport
 import Testing
 
@@ -202,20 +202,7 @@ struct TOMLParserTests {
 
     // MARK: The operator configuration
 
-    static let specExample = """
-        member_limit = 250
-
-        [[application_components]]
-        id = 0xC001
-        name = "GROUP_CATEGORY"
-        type = "string"
-        insert = "adminOnly"
-        update = "adminOnly"
-        delete = "adminOnly"
-        in_groups = true
-        in_dms = false
-
-        """
+    static let specExample = ConfigurationSample.specExample()
 
     @Test func readsTheSpecificationExample() throws {
         let expected = Self.object([

@@ -1,6 +1,6 @@
 import Foundation
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import Testing
 
 /// One fixture file to run, or the reason there are none: a folder that is missing or empty
@@ -19,7 +19,7 @@ enum ConformanceCase: Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// The package's root: this file is `Tests/GroupCodecTests/FixtureConformanceTests.swift`.
+    /// The package's root: this file is `Tests/GroupFixturesTests/FixtureConformanceTests.swift`.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -43,17 +43,6 @@ public struct Fixture: Equatable, Sendable {
     }
 }
 
-/// The identities one inbox claims, in claim order.
-public struct IdentityClaims: Equatable, Sendable {
-    public let inbox: InboxID
-    public let claims: [PublicIdentity]
-
-    public init(inbox: InboxID, claims: [PublicIdentity]) {
-        self.inbox = inbox
-        self.claims = claims
-    }
-}
-
 /// One commit of a fixture's log, with the outcome it must have.
 public struct FixtureCommit: Equatable, Sendable {
     public let actor: InboxID
