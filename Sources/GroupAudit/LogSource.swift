@@ -1,11 +1,14 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
-/// A conversation's log for the audit tools to read: a group of a store, or the log of a fixture.
+/// A conversation's log for the audit tools and the read commands: a group of a store, or the
+/// log of a fixture.
 ///
 /// Both are read the same way, commit by commit and in constant memory, so that every tool works
-/// on a store group and on a fixture file alike.
+/// on a store group and on a fixture file alike: opened from a command-line target
+/// (`open(_:store:)`), replayed to a sequence (`replay(through:option:_:)`), or read at one
+/// (`state(at:option:)`).
 public struct LogSource: Sendable {
     enum Backing: Sendable {
         case store(any GroupLogStorage, GroupID)

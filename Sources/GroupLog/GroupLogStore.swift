@@ -1,4 +1,3 @@
-import GroupCodec
 import GroupStore
 import Synchronization
 

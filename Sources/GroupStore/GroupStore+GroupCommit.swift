@@ -1,4 +1,3 @@
-import GroupCodec
 import GroupCore
 
 /// Group commit: the submits pending when a write begins share its transaction, so one fsync

@@ -1,4 +1,3 @@
-import GroupCodec
 import GroupCore
 
 extension GroupStore {

@@ -1,4 +1,3 @@
-import GroupCodec
 import GroupCore
 
 #if canImport(Glibc)

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import GroupCodec
 import GroupCore
 import GroupTestSupport
 import Testing

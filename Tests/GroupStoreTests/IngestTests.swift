@@ -270,7 +270,6 @@ struct IngestTests {
                 return
             }
             #expect(rejection.reason == .groupNotFound)
-            #expect(try store.exportFixture(.test) != .null)
         }
     }
 

@@ -179,8 +179,8 @@ struct ProcessTests {
 
     /// The `stateHash` of `grouplog state --json` output.
     private static func stateHash(_ output: String) -> String? {
-        guard case let .object(object)? = try? JSONParser.parse(output), case let .string(hash)? = object["stateHash"] else { return nil }
-        return hash
+        let object = (try? JSONSerialization.jsonObject(with: Data(output.utf8))) as? [String: Any]
+        return object?["stateHash"] as? String
     }
 }
 

@@ -7,8 +7,8 @@ import Testing
 
 /// The store's reads and writes against the reducer: what `submit` writes, what the reads return
 /// (compared with a plain `Replica` fold of the same commits), snapshots, `rebuild`, the
-/// cross-group index and fixtures. Part of the seam's suite: each test runs against every
-/// backend, in a fresh store.
+/// cross-group index. Part of the seam's suite: each test runs against every backend, in a
+/// fresh store.
 struct StoreTests {
     static let seeds: [UInt64] = [1, 7, 42, 1_234, 90_001]
 
@@ -454,60 +454,6 @@ struct StoreTests {
                 let expected = zip(groups, finals).compactMap { group, state in state?.member(inbox)?.isCurrent == true ? group : nil }
                 #expect(try store.groups(containing: inbox) == expected, "seed \(seed) inbox \(inbox)")
             }
-        }
-    }
-
-    // MARK: Fixtures
-
-    @Test func fixturesArePresent() {
-        #expect(!PackageFixtures.files.isEmpty, "no fixtures in \(PackageFixtures.folder.path)")
-    }
-
-    /// A fixture imported under its own group ID gives the outcomes and state hash of
-    /// `FixtureRunner.run`; its export passes as a fixture, and re-imported into another store
-    /// gives the same log, outcomes and state hash.
-    @Test(arguments: TestBackend.all, PackageFixtures.files)
-    func fixtureImportExportReimport(backend: TestBackend, _ name: String) throws {
-        let fixture = try PackageFixtures.read(name)
-        let group = PackageFixtures.groupID(of: name)
-        let run = try FixtureRunner.run(fixture, groupID: group)
-        try backend.withNewStore(snapshotInterval: 3) { store throws in
-            let outcomes = try store.importFixture(fixture, as: group)
-            #expect(outcomes == run.outcomes)
-            let stored = try store.state(of: group)
-            #expect(stored.state == run.state)
-            #expect(stateHash(stored.state) == stateHash(run.state))
-            #expect(try store.verify() == [])
-            #expect(throws: StoreError.self) { try store.importFixture(fixture, as: group) }
-
-            let exported = try store.exportFixture(group)
-            let reread = try FixtureReader.read(Array(JSONWriter.write(exported, pretty: true).utf8), file: "export of \(name)")
-            let rerun = try FixtureRunner.run(reread, groupID: group)
-            #expect(rerun.difference == nil, "the export of \(name) fails as a fixture: \(rerun.difference.map(String.init(describing:)) ?? "")")
-
-            try backend.withNewStore { second throws in
-                #expect(try second.importFixture(reread, as: group) == outcomes)
-                #expect(try second.commits(of: group) == (try store.commits(of: group)))
-                #expect(stateHash(try second.state(of: group).state) == stateHash(stored.state))
-                #expect(try second.verify() == [])
-            }
-        }
-    }
-
-    /// An import whose directory contradicts the store's (an identity another inbox claims) is
-    /// refused whole: no commit and no claim is written.
-    @Test(arguments: TestBackend.all)
-    func importWithAConflictingClaimWritesNothing(backend: TestBackend) throws {
-        let fixture = Fixture(
-            name: "claims caro.eth for bo",
-            identities: [IdentityClaims(inbox: .bo, claims: [.handle("bo.eth"), .handle("caro.eth")])],
-            commits: [FixtureCommit(actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])])
-        try backend.withNewStore { store throws in
-            try store.claim(.handle("caro.eth"), for: .caro)
-            #expect(throws: StoreError.identityClaimed(.handle("caro.eth"), owner: .caro)) { try store.importFixture(fixture, as: .test) }
-            #expect(try store.groups() == [])
-            #expect(try store.inbox(claiming: .handle("bo.eth")) == nil)
-            #expect(try store.identities(of: .bo) == [])
         }
     }
 
