@@ -1,4 +1,3 @@
-import GroupCodec
 import GroupCore
 
 /// The logs of a store: appending commits (judged by the reducer, chained by hash, stored with
