@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "GroupCore", targets: ["GroupCore"]),
         .library(name: "GroupCodec", targets: ["GroupCodec"]),
+        .library(name: "GroupFixtures", targets: ["GroupFixtures"]),
         .library(name: "GroupStore", targets: ["GroupStore"]),
         .library(name: "GroupAudit", targets: ["GroupAudit"]),
         .library(name: "GroupLog", targets: ["GroupLog"]),
@@ -26,20 +27,22 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "GroupCore", swiftSettings: strict),
         .target(name: "GroupCodec", dependencies: ["GroupCore", "CCrypto"], swiftSettings: strict),
+        .target(name: "GroupFixtures", dependencies: ["GroupCore", "GroupCodec"], swiftSettings: strict),
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
-        .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupStore"], swiftSettings: strict),
-        .target(name: "GroupLog", dependencies: ["GroupCore", "GroupCodec", "GroupStore"], swiftSettings: strict),
-        .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupAudit"], swiftSettings: strict),
+        .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore"], swiftSettings: strict),
+        .target(name: "GroupLog", dependencies: ["GroupCore", "GroupFixtures", "GroupStore"], swiftSettings: strict),
+        .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupAudit"], swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
             dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport", "CMalloc", "SQLiteEventStore"],
             path: "Benchmarks/grouplog-bench",
             swiftSettings: strict
         ),
-        // The seed's Swift example flow for configurable fields, run against a temporary store.
+        // The seed's Swift example flow for configurable fields, run against a temporary store; its
+        // operator configuration is GroupTestSupport's, shared with the field tests.
         .executableTarget(
             name: "grouplog-example-fields",
-            dependencies: ["GroupLog"],
+            dependencies: ["GroupLog", "GroupTestSupport"],
             path: "Examples/FieldsExample",
             swiftSettings: strict
         ),
@@ -59,12 +62,13 @@ let package = Package(
         ),
         .testTarget(name: "GroupCoreTests", dependencies: ["GroupCore", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupCodecTests", dependencies: ["GroupCodec", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupFixturesTests", dependencies: ["GroupFixtures", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupTestSupport"], swiftSettings: strict),
-        .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupFixtures", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "SQLiteEventStoreTests", dependencies: ["SQLiteEventStore", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupLogTests", dependencies: ["GroupLog", "GroupTestSupport"], swiftSettings: strict),
         // Golden/ holds expected transcripts the tests read from disk, not resources.
-        .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupTestSupport"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupFixtures", "GroupTestSupport"], exclude: ["Golden"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

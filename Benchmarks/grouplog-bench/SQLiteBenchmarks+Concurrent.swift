@@ -4,7 +4,7 @@ import SQLiteEventStore
 import Synchronization
 
 /// 16 submitters, each on a thread of its own submitting durable commits to a group of its own
-/// (a server serving many conversations): GroupLog's threads call `GroupStore.submit` on one
+/// (a server serving many conversations): GroupLog's threads call the store's `submit` on one
 /// shared store, so grouping concurrent submitters into shared transactions shows here as soon
 /// as the store does it; the SQLite store's threads share one connection behind a mutex.
 ///
@@ -24,7 +24,7 @@ extension SQLiteBenchmarks {
         var lastStore: TemporaryStore?
         var lastSQLite: TemporarySQLite?
         let results = harness.measureInTurn([
-            TurnBenchmark("sqlite.submit16.grouplog", units: units, unitName: "commits", prepare: { () -> GroupStore in
+            TurnBenchmark("sqlite.submit16.grouplog", units: units, unitName: "commits", prepare: { () -> any GroupLogStorage in
                 lastStore?.remove()
                 lastStore = TemporaryStore(label: "vsSQLite", options: StoreOptions(initialMapSize: sizes.mapSize))
                 let store = lastStore!.open()

@@ -10,7 +10,7 @@ extension SQLiteBenchmarks {
         var lastStore: TemporaryStore?
         var lastSQLite: TemporarySQLite?
         let results = harness.measureInTurn([
-            TurnBenchmark("sqlite.ingest.grouplog", units: log.count, unitName: "commits", prepare: { () -> GroupStore in
+            TurnBenchmark("sqlite.ingest.grouplog", units: log.count, unitName: "commits", prepare: { () -> any GroupLogStorage in
                 lastStore?.remove()
                 lastStore = TemporaryStore(label: "vsSQLite", options: StoreOptions(initialMapSize: sizes.mapSize))
                 return lastStore!.open()

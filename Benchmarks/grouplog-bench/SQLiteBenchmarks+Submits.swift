@@ -13,7 +13,7 @@ extension SQLiteBenchmarks {
         var lastStore: TemporaryStore?
         var lastSQLite: TemporarySQLite?
         let results = harness.measureInTurn([
-            TurnBenchmark("sqlite.submit.grouplog", units: workload.submits.count, unitName: "commits", prepare: { () -> GroupStore in
+            TurnBenchmark("sqlite.submit.grouplog", units: workload.submits.count, unitName: "commits", prepare: { () -> any GroupLogStorage in
                 lastStore?.remove()
                 lastStore = TemporaryStore(label: "vsSQLite", options: StoreOptions(initialMapSize: sizes.mapSize))
                 let store = lastStore!.open()

@@ -41,7 +41,7 @@ extension StoreBenchmarks {
     /// The load's submits on a fresh store holding its groups, each thread's one after the other.
     private func concurrentSubmits(_ name: String, _ load: ConcurrentSubmitLoad, tally: BatchTally) -> TurnBenchmark {
         var last: TemporaryStore?
-        return TurnBenchmark(name, units: load.submits, unitName: "commits", prepare: { () -> GroupStore in
+        return TurnBenchmark(name, units: load.submits, unitName: "commits", prepare: { () -> any GroupLogStorage in
             last?.remove()
             last = TemporaryStore(label: "concurrent", options: StoreOptions())
             let store = last!.open()
@@ -73,7 +73,7 @@ private final class BatchTally {
     private var submits = 0
     private var batches = 0
 
-    func add(_ now: GroupStore.SubmitStatistics, since before: GroupStore.SubmitStatistics) {
+    func add(_ now: SubmitStatistics, since before: SubmitStatistics) {
         submits += now.submits - before.submits
         batches += now.batches - before.batches
     }

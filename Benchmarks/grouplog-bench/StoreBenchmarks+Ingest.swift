@@ -31,7 +31,7 @@ extension StoreBenchmarks {
     private func ingest(_ name: String, _ batches: [[Commit]], snapshotInterval: UInt64, units: Int) -> TurnBenchmark {
         var last: TemporaryStore?
         var sizeShown = false
-        return TurnBenchmark(name, units: units, unitName: "commits", prepare: { () -> GroupStore in
+        return TurnBenchmark(name, units: units, unitName: "commits", prepare: { () -> any GroupLogStorage in
             if let last, !sizeShown {
                 print("  (\(name) made a data.mdb of \(Report.format(Double(last.dataSize) / 1e6, decimals: 1)) MB)")
                 sizeShown = true

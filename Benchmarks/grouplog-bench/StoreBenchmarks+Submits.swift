@@ -47,7 +47,7 @@ extension StoreBenchmarks {
     /// `submit` of every commit after the first, one per transaction, on a fresh store holding the first.
     private func submits(_ name: String, _ log: ChainedLog, noMetaSync: Bool) -> TurnBenchmark {
         var last: TemporaryStore?
-        return TurnBenchmark(name, units: log.count - 1, unitName: "commits", prepare: { () -> GroupStore in
+        return TurnBenchmark(name, units: log.count - 1, unitName: "commits", prepare: { () -> any GroupLogStorage in
             last?.remove()
             last = TemporaryStore(label: "submit", options: StoreOptions(noMetaSync: noMetaSync))
             let store = last!.open()
@@ -66,7 +66,7 @@ extension StoreBenchmarks {
     private func groupedIngest(_ name: String, _ log: ChainedLog) -> TurnBenchmark {
         let batches = log.batches(of: sizes.groupCommit, from: 1)
         var last: TemporaryStore?
-        return TurnBenchmark(name, units: log.count - 1, unitName: "commits", prepare: { () -> GroupStore in
+        return TurnBenchmark(name, units: log.count - 1, unitName: "commits", prepare: { () -> any GroupLogStorage in
             last?.remove()
             last = TemporaryStore(label: "group", options: StoreOptions())
             let store = last!.open()

@@ -1,7 +1,7 @@
 import GroupStore
 
-/// A GroupLog store in a fresh temporary directory. Each `open()` opens it anew; close it by
-/// letting go of the `GroupStore` before opening the directory again (LMDB allows one
+/// A GroupLog store (the LMDB backend) in a fresh temporary directory. Each `open()` opens it
+/// anew; close it by letting go of the store before opening the directory again (LMDB allows one
 /// environment per directory per process). `remove()` deletes it.
 final class TemporaryStore {
     let directory: TemporaryDirectory
@@ -19,7 +19,8 @@ final class TemporaryStore {
     /// The size of the store's `data.mdb` in bytes.
     var dataSize: Int { directory.size(of: "data.mdb") }
 
-    func open() -> GroupStore {
+    /// Opens the store, the one place the benchmarks name the LMDB backend.
+    func open() -> any GroupLogStorage {
         orExit("open a store in \(path)") { try GroupStore(path: path, options: options) }
     }
 

@@ -95,7 +95,7 @@ struct WorkloadBenchmarks {
     }
 
     /// `state(of:at:)` at seeded random sequences below each group's head, one call per run.
-    private func measureStates(_ log: ChainedLog, groups: [GroupID], in store: GroupStore, name: String) -> Harness.Result? {
+    private func measureStates(_ log: ChainedLog, groups: [GroupID], in store: any GroupLogStorage, name: String) -> Harness.Result? {
         var random = SeededGenerator(seed: 7)
         let heads = groups.map { group in (group, orExit("head of \(group)") { try store.headSequence(of: group) }) }
         let samples = (0..<(stateSamples + harness.warmups)).map { _ -> (GroupID, UInt64) in

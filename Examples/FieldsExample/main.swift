@@ -3,26 +3,7 @@
 // message on the first error.
 import Foundation
 import GroupLog
-
-/// The operator configuration the example opens its store with: the seed's GROUP_CATEGORY (a
-/// string only admins write) and USER_PRONOUNS (each inbox's own entry), as in `FieldsTests`.
-let configuration = """
-[[application_components]]
-id = 0xC001
-name = "GROUP_CATEGORY"
-type = "string"
-insert = "adminOnly"
-update = "adminOnly"
-delete = "adminOnly"
-
-[[application_components]]
-id = 0xC002
-name = "USER_PRONOUNS"
-type = "inboxMap"
-insert = "self"
-update = "self"
-delete = { any = ["self", "formerMember"] }
-"""
+import GroupTestSupport
 
 /// Why the example stopped.
 struct ExampleFailure: Error, CustomStringConvertible {
@@ -53,7 +34,9 @@ func describe(_ value: FieldValue?) -> String {
 /// The seed's flow, step by step.
 func run(in directory: URL) async throws {
     let configFile = directory.appendingPathComponent("operator.toml")
-    try Data(configuration.utf8).write(to: configFile)
+    // The seed's GROUP_CATEGORY (a string only admins write) and USER_PRONOUNS (each inbox's own
+    // entry): the TOML of the ConfigurableFields article, shared with the field tests.
+    try Data(ConfigurationSample.seedFields.utf8).write(to: configFile)
     let store = try GroupLogStore(
         path: directory.appendingPathComponent("store").path,
         options: .init(create: true, configurationFile: configFile.path))

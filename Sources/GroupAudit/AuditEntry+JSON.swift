@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 extension AuditEntry {
     /// The entry as one JSON object, a line of `audit --json`'s JSON Lines.

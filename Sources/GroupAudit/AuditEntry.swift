@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// One commit of the audit timeline: who did what, with which standing, and what came of it.
 public struct AuditEntry: Equatable, Sendable {

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// Which commits of a log the audit shows. Every condition given must hold; an empty filter
 /// shows every commit.

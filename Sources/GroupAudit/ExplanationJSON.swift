@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// A commit's explanation as JSON, as `grouplog explain --json` prints it.
 ///

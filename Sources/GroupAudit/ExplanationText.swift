@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// A commit's explanation as indented text, as `grouplog explain` prints it:
 ///

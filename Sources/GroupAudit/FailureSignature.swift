@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// What makes two runs of a fixture fail with "the same first difference", for shrinking.
 ///

@@ -1,5 +1,6 @@
 import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// Records a window of a log as a fixture that reproduces it: the window's commits with their

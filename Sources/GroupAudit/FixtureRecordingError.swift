@@ -1,4 +1,4 @@
-import GroupCodec
+import GroupFixtures
 
 /// A recording that would not pass when run: the log's commits do not replay as they did, most
 /// likely because an identity a commit recorded as unresolved has been claimed since.

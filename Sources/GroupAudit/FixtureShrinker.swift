@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// Makes a failing fixture smaller while it keeps failing with the same first difference
 /// (``FailureSignature``), by delta debugging (``DeltaDebugging``):

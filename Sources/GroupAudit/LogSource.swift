@@ -1,14 +1,17 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
-/// A conversation's log for the audit tools to read: a group of a store, or the log of a fixture.
+/// A conversation's log for the audit tools and the read commands: a group of a store, or the
+/// log of a fixture.
 ///
 /// Both are read the same way, commit by commit and in constant memory, so that every tool works
-/// on a store group and on a fixture file alike.
+/// on a store group and on a fixture file alike: opened from a command-line target
+/// (`open(_:store:)`), replayed to a sequence (`replay(through:option:_:)`), or read at one
+/// (`state(at:option:)`).
 public struct LogSource: Sendable {
     enum Backing: Sendable {
-        case store(GroupStore, GroupID)
+        case store(any GroupLogStorage, GroupID)
         /// The fixture's commits as the reducer sees them, and the replica they start from.
         case fixture(Fixture, commits: [Commit], start: Replica)
     }
@@ -22,7 +25,7 @@ public struct LogSource: Sendable {
     public let headSequence: UInt64
 
     /// A group of a store.
-    public init(store: GroupStore, group: GroupID) throws(StoreError) {
+    public init(store: any GroupLogStorage, group: GroupID) throws(StoreError) {
         backing = .store(store, group)
         name = group.rawValue
         firstSequence = 0

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// Reads the overrides of `grouplog whatif` from their command-line form: `SLOT=POLICY` for a
 /// group slot and `FIELD.OPERATION=POLICY` for a field's policy.

@@ -1,4 +1,4 @@
-import GroupCodec
+import GroupFixtures
 
 /// A fixture recorded from a window of a log, and what it holds.
 public struct RecordedFixture: Equatable, Sendable {

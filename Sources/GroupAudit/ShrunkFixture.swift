@@ -1,4 +1,4 @@
-import GroupCodec
+import GroupFixtures
 
 /// A shrunk fixture, with its size before and after.
 public struct ShrunkFixture: Equatable, Sendable {

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// A ``StateDiff`` as JSON: one key per part of the state, each a list in the diff's order;
 /// a part with no difference is an empty list (or absent, for `existence`).

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// A ``StateDiff`` as text, one difference a line under a heading per part of the state, in a
 /// fixed order: `+` something that appeared, `-` something that went, `~` something changed.

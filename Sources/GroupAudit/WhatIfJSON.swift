@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// A what-if replay as JSON Lines: one object per flipped commit, then the summary
 /// `{"target": ..., "overrides": {...}, "commits": N, "flipped": {...}, "differences": {...}}`.

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// A what-if replay as text: each flip as the replay reaches it, then a summary and the
 /// differences of the final states.

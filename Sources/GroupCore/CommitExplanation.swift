@@ -1,4 +1,4 @@
-/// The full reasoning for one commit (issue 6, `grouplog explain`): the actor as the state
+/// The full reasoning for one commit (`grouplog explain`): the actor as the state
 /// before the commit knew it; for each change, the inboxes it names, the authority checks the
 /// reducer made and the change's result; and the commit's outcome, which is always what
 /// `Replica.fold(_:)` gives for the commit.

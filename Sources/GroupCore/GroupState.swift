@@ -7,13 +7,7 @@
 public struct GroupState: Equatable, Sendable {
     private var storage: GroupStateStorage
     /// Settable inside the core only, for `relabeled(as:)`.
-    public internal(set) var groupID: GroupID {
-        get { storage.groupID }
-        _modify {
-            makeUnique()
-            yield &storage.groupID
-        }
-    }
+    public internal(set) var groupID: GroupID { get { storage.groupID } _modify { yield &uniqueStorage.groupID } }
 
     public var kind: ConversationKind { storage.kind }
 
@@ -24,110 +18,38 @@ public struct GroupState: Equatable, Sendable {
     public var settings: GroupSettings { storage.settings }
 
     /// For a DM, unused: a DM has no policy set.
-    public internal(set) var policies: PolicySet {
-        get { storage.policies }
-        _modify {
-            makeUnique()
-            yield &storage.policies
-        }
-    }
+    public internal(set) var policies: PolicySet { get { storage.policies } _modify { yield &uniqueStorage.policies } }
 
-    public internal(set) var metadata: GroupMetadata {
-        get { storage.metadata }
-        _modify {
-            makeUnique()
-            yield &storage.metadata
-        }
-    }
+    public internal(set) var metadata: GroupMetadata { get { storage.metadata } _modify { yield &uniqueStorage.metadata } }
 
-    var roster: Roster {
-        get { storage.roster }
-        _modify {
-            makeUnique()
-            yield &storage.roster
-        }
-    }
+    var roster: Roster { get { storage.roster } _modify { yield &uniqueStorage.roster } }
 
     /// The fields the conversation registered (SPEC section 11).
-    public internal(set) var registry: FieldRegistry {
-        get { storage.registry }
-        _modify {
-            makeUnique()
-            yield &storage.registry
-        }
-    }
+    public internal(set) var registry: FieldRegistry { get { storage.registry } _modify { yield &uniqueStorage.registry } }
 
     /// The registered fields' values, by field.
-    var fieldContents: [ComponentID: FieldContent] {
-        get { storage.fieldContents }
-        _modify {
-            makeUnique()
-            yield &storage.fieldContents
-        }
-    }
+    var fieldContents: [ComponentID: FieldContent] { get { storage.fieldContents } _modify { yield &uniqueStorage.fieldContents } }
 
     /// Inboxes that may not be added, invited or join until unbanned (SPEC section 9).
-    public internal(set) var bans: Set<InboxID> {
-        get { storage.bans }
-        _modify {
-            makeUnique()
-            yield &storage.bans
-        }
-    }
+    public internal(set) var bans: Set<InboxID> { get { storage.bans } _modify { yield &uniqueStorage.bans } }
 
     /// Group links (SimpleX) by ID, with the role a join through each gives.
-    public internal(set) var links: [String: Role] {
-        get { storage.links }
-        _modify {
-            makeUnique()
-            yield &storage.links
-        }
-    }
+    public internal(set) var links: [String: Role] { get { storage.links } _modify { yield &uniqueStorage.links } }
 
     /// While on, only admins and the allow list may send.
-    public internal(set) var muteAll: Bool {
-        get { storage.muteAll }
-        _modify {
-            makeUnique()
-            yield &storage.muteAll
-        }
-    }
+    public internal(set) var muteAll: Bool { get { storage.muteAll } _modify { yield &uniqueStorage.muteAll } }
 
     /// Members exempt from mute-all.
-    public internal(set) var allowList: Set<InboxID> {
-        get { storage.allowList }
-        _modify {
-            makeUnique()
-            yield &storage.allowList
-        }
-    }
+    public internal(set) var allowList: Set<InboxID> { get { storage.allowList } _modify { yield &uniqueStorage.allowList } }
 
     /// After `deleteGroup`, every later commit is `groupDeleted`; the state keeps its members.
-    public internal(set) var isDeleted: Bool {
-        get { storage.isDeleted }
-        _modify {
-            makeUnique()
-            yield &storage.isDeleted
-        }
-    }
+    public internal(set) var isDeleted: Bool { get { storage.isDeleted } _modify { yield &uniqueStorage.isDeleted } }
 
     /// The time of the last applied commit; no later commit may be earlier.
-    public internal(set) var lastAppliedTime: Milliseconds {
-        get { storage.lastAppliedTime }
-        _modify {
-            makeUnique()
-            yield &storage.lastAppliedTime
-        }
-    }
+    public internal(set) var lastAppliedTime: Milliseconds { get { storage.lastAppliedTime } _modify { yield &uniqueStorage.lastAppliedTime } }
 
     /// The sequence of the last applied commit.
-    public internal(set) var lastAppliedSequence: UInt64 {
-        get { storage.lastAppliedSequence }
-        _modify {
-            makeUnique()
-            yield &storage.lastAppliedSequence
-        }
-    }
+    public internal(set) var lastAppliedSequence: UInt64 { get { storage.lastAppliedSequence } _modify { yield &uniqueStorage.lastAppliedSequence } }
 
     init(
         groupID: GroupID, kind: ConversationKind, creator: InboxID, createdAt: Milliseconds,
@@ -142,8 +64,12 @@ public struct GroupState: Equatable, Sendable {
         lhs.storage === rhs.storage || lhs.storage.holdsSameFields(as: rhs.storage)
     }
 
-    /// Gives this state a box of its own before a write, so that no other state sees the write.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    /// The box, for a write: every settable field's `_modify` yields through it. A state that
+    /// shares its box first gets a copy of its own, so that no other state sees the write.
+    private var uniqueStorage: GroupStateStorage {
+        @inline(__always) mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
     }
 }

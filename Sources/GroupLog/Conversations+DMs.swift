@@ -1,8 +1,10 @@
+import GroupStore
+
 /// Finding the DM with another inbox, and making it only when there is none (XMTP's
 /// `findOrCreateDm`, `findOrCreateDmWithIdentity`, `findDmByInboxId`, `findDmByIdentity`).
 ///
 /// The store files every DM under its pair of participants when its `create` applies, so a
-/// look-up costs one read. A DM made here takes the pair's ID, `GroupStore.dmGroupID(between:and:)`,
+/// look-up costs one read. A DM made here takes the pair's ID, `GroupID.dm(between:and:)`,
 /// and must be its log's commit 0: two writers racing to make it, in one process or two, append to
 /// one log, and the one that comes second gets `sequenceConflict` and finds the first one's DM.
 extension Conversations {
@@ -65,7 +67,7 @@ extension Conversations {
     /// - Throws: the submit's error; `GroupLogError.store(.sequenceConflict)` too when the
     ///   pair's ID holds a log that is not their DM (a group made with that ID by hand).
     func createDM(with peer: InboxID, _ request: CreateConversation) throws(GroupLogError) -> Group {
-        let id = GroupStore.dmGroupID(between: inboxId, and: peer)
+        let id = GroupID.dm(between: inboxId, and: peer)
         do throws(GroupLogError) {
             try store.submit(to: id, actor: inboxId, changes: [.create(request)], expectedSequence: 0)
         } catch {

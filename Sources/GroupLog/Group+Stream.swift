@@ -3,11 +3,12 @@ extension Group {
     /// The conversation's commits as they land, in sequence order, including those another
     /// process commits to the same store directory.
     ///
-    /// The stream polls the store: whenever the log holds no commit it has not delivered, it
-    /// sleeps for `interval` and reads the head again (a store opened in another process sees
-    /// new commits on its next read). It runs in the iterating task and starts no task of its
-    /// own, so cancelling that task, or breaking out of the loop, ends it with nothing left
-    /// running: a cancelled iteration returns nil.
+    /// Whenever the log holds no commit it has not delivered, the stream waits on the store for
+    /// the group's next commit: a commit made through this process's store wakes it at once, and
+    /// one made by another process is seen when the wait ends after `interval` and the stream
+    /// reads the head again. It runs in the iterating task and leaves no task of its own
+    /// running, so cancelling that task, or breaking out of the loop, ends it: a cancelled
+    /// iteration returns nil.
     ///
     /// Like XMTP's streams, it delivers only what landed: applied commits, unless
     /// `includingRejected` is set. (A submit the reducer refuses writes nothing; a rejected
@@ -15,7 +16,8 @@ extension Group {
     /// - Parameters:
     ///   - sequence: the first commit to deliver, so `0` replays the whole history first; nil
     ///     starts after the head as it is when this is called.
-    ///   - interval: how long to sleep between polls of an idle log.
+    ///   - interval: how long an idle stream waits before it reads the head again: the longest
+    ///     it takes to see another process's commit.
     ///   - includingRejected: deliver rejected commits too, with their rejections.
     /// - Returns: a stream whose iteration throws `GroupLogError.closed` once the store is closed,
     ///   `GroupLogError.store(.groupNotFound)` for a conversation the store does not hold, and

@@ -1,3 +1,5 @@
+import GroupStore
+
 /// One commit of a conversation as `Group.streamEvents()` delivers it: who made it, when, and
 /// what the reducer made of it.
 public struct GroupEvent: Equatable, Sendable {

@@ -1,16 +1,19 @@
+import GroupStore
+
 /// A conversation's commits as they land, from `Group.streamEvents()`: an `AsyncSequence` of
 /// `GroupEvent`s in sequence order that ends when its task is cancelled and throws
 /// `GroupLogError` when the store is closed or fails.
 ///
-/// Each iterator polls on its own, in the task that iterates it; two loops over one stream
-/// each see every commit from the stream's start.
+/// Each iterator reads and waits on its own, in the task that iterates it; two loops over one
+/// stream each see every commit from the stream's start.
 public struct GroupEventStream: AsyncSequence, Sendable {
     /// What the stream delivers.
     public typealias Element = GroupEvent
     /// What its iteration throws.
     public typealias Failure = GroupLogError
 
-    /// How long an idle stream sleeps between polls unless told otherwise, as `grouplog watch`.
+    /// How long an idle stream waits for a commit before it reads the head again, unless told
+    /// otherwise, as `grouplog watch`: the longest it takes to see another process's commit.
     public static let defaultInterval: Duration = .milliseconds(100)
     /// Commits read from the log at a time, so a long replay holds no long read transaction.
     static let batch = 256
@@ -19,7 +22,8 @@ public struct GroupEventStream: AsyncSequence, Sendable {
     public let store: GroupLogStore
     /// The conversation.
     public let groupId: GroupID
-    /// How long an idle stream sleeps between polls.
+    /// How long an idle stream waits for a commit before it reads the head again. A commit made
+    /// through this process's store wakes it at once; another process's is seen within this.
     public let interval: Duration
     /// Whether rejected commits are delivered too.
     public let includingRejected: Bool
@@ -35,12 +39,23 @@ public struct GroupEventStream: AsyncSequence, Sendable {
         self.includingRejected = includingRejected
     }
 
+    /// Waits until the log holds a commit after `sequence`, `interval` passes or the task is
+    /// cancelled (the iterator then sees the cancellation).
+    func waitForCommits(after sequence: UInt64) async throws(GroupLogError) {
+        let open = try store.open()
+        do throws(StoreError) {
+            _ = try await open.waitForCommits(in: groupId, after: sequence, timeout: interval)
+        } catch {
+            throw GroupLogError(error)
+        }
+    }
+
     /// An iterator from the stream's start.
     public func makeAsyncIterator() -> Iterator {
         Iterator(stream: self)
     }
 
-    /// Reads the stream's commits, polling the store while it has none to deliver.
+    /// Reads the stream's commits, waiting on the store while it has none to deliver.
     public struct Iterator: AsyncIteratorProtocol {
         /// What the iterator delivers.
         public typealias Element = GroupEvent
@@ -103,15 +118,17 @@ public struct GroupEventStream: AsyncSequence, Sendable {
                     position = 0
                     continue
                 }
-                do {
-                    try await Task.sleep(for: stream.interval)
+                do throws(GroupLogError) {
+                    // The head is before `sequence` (the poll found nothing), so `sequence` is at least 1.
+                    try await stream.waitForCommits(after: sequence - 1)
                 } catch {
-                    // Only cancellation interrupts the sleep.
-                    return finish()
+                    next = nil
+                    throw error
                 }
             }
             return nil
         }
+
 
         /// The commits from `sequence` on, up to a batch; empty when the head is before it.
         private func poll(from sequence: UInt64) throws(GroupLogError) -> [LoggedCommit] {

@@ -1,5 +1,6 @@
 import Foundation
-import GroupCodec
+import GroupFixtures
+import GroupStore
 
 extension GroupLogStore {
     /// How a store is opened.

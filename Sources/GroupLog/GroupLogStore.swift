@@ -1,4 +1,4 @@
-import GroupCodec
+import GroupStore
 import Synchronization
 
 /// A GroupLog store opened for an app: the entry point of the library.
@@ -7,7 +7,7 @@ import Synchronization
 /// acting inbox with `conversations(as:)`.
 ///
 /// Calls are `async` but run the store's synchronous calls on the caller's thread. That keeps
-/// LMDB's rule that a write transaction begins and commits on one thread: `GroupStore.submit`
+/// LMDB's rule that a write transaction begins and commits on one thread: the store's `submit`
 /// never suspends, and a thread waiting in it is either the one running the shared write
 /// transaction from its `begin` to its `commit`, or one blocked until that thread has
 /// committed its submit (group commit). No transaction ever spans an `await`.
@@ -18,7 +18,7 @@ public final class GroupLogStore: Sendable {
     public let options: Options
     /// Nil once closed. Calls in flight keep their own reference, so the environment closes
     /// when the last of them returns.
-    private let store: Mutex<GroupStore?>
+    private let store: Mutex<(any GroupLogStorage)?>
 
     /// Opens the store at `path`, creating it when `options.create` is set.
     /// - Throws: `GroupLogError.invalidArgument` for bad options, `GroupLogError.store` when
@@ -58,7 +58,7 @@ public final class GroupLogStore: Sendable {
 
     /// The open store.
     /// - Throws: `GroupLogError.closed` after `close()`.
-    func open() throws(GroupLogError) -> GroupStore {
+    func open() throws(GroupLogError) -> any GroupLogStorage {
         guard let open = store.withLock({ $0 }) else { throw .closed }
         return open
     }
@@ -73,7 +73,7 @@ public final class GroupLogStore: Sendable {
     }
 
     /// Runs one store call, lifting its error.
-    func reading<T>(_ body: (GroupStore) throws(StoreError) -> T) throws(GroupLogError) -> T {
+    func reading<T>(_ body: (any GroupLogStorage) throws(StoreError) -> T) throws(GroupLogError) -> T {
         let open = try open()
         do throws(StoreError) {
             return try body(open)

@@ -4,13 +4,6 @@ import GroupCore
 /// Appending to a log: submit (judged first, written only when applied) and ingest (any
 /// well-formed commit that fits the chain, judged and written with its outcome).
 extension GroupStore {
-    /// What a successful submit appended.
-    public struct Submitted: Sendable, Equatable {
-        public let commit: Commit
-        /// The SHA-256 of the commit's encoding: the next commit's previous hash.
-        public let hash: Digest
-    }
-
     /// Checks `changes` against the group's current state and appends them as one commit when
     /// the reducer applies them, returning once that commit is durable.
     ///
@@ -27,7 +20,7 @@ extension GroupStore {
     @discardableResult
     public func submit(
         to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change], expectedSequence: UInt64? = nil
-    ) throws(StoreError) -> Submitted {
+    ) throws(StoreError) -> SubmittedCommit {
         do throws(LMDBError) {
             // Waiting for another thread's write while holding a transaction could wait forever.
             try environment.ensureCanWrite("submit to \(group)")
@@ -36,27 +29,6 @@ extension GroupStore {
         }
         let request = SubmitRequest(group: group, actor: actor, time: time, changes: changes, expectedSequence: expectedSequence)
         return try submissions.submit(request, servingBatchesWith: serveSubmits).get()
-    }
-
-    /// Appends a commit made elsewhere. It must fit the log: the next sequence, the head's hash
-    /// as its previous hash. The reducer then judges it like any other; a rejected commit is
-    /// stored with its outcome.
-    /// - Throws: `StoreError.ingestRefused` when it does not fit (nothing written).
-    @discardableResult
-    public func ingest(_ commit: Commit) throws(StoreError) -> CommitOutcome {
-        try ingest([commit])[0]
-    }
-
-    /// Decodes and appends a commit in its canonical encoding, as another replica sent it.
-    @discardableResult
-    public func ingest(encoded bytes: [UInt8]) throws(StoreError) -> CommitOutcome {
-        let commit: Commit
-        do throws(BinaryDecodingError) {
-            commit = try CommitCodec.decode(bytes)
-        } catch {
-            throw .ingestRefused(nil, sequence: nil, reason: "not a commit this build can read: \(error)")
-        }
-        return try ingest(commit)
     }
 
     /// Appends many commits in one transaction (imports, benchmarks): all of them, or, when one
@@ -228,6 +200,7 @@ extension GroupStore {
             return try body(txn, attempt)
         }
         for (group, head, replica) in heads { cache(replica, for: group, at: head) }
+        waiters.wake(heads.map(\.0))
         return value
     }
 }

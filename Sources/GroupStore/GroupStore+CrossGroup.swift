@@ -1,15 +1,6 @@
 import GroupCodec
 import GroupCore
 
-/// One page of a cross-group read, with the total it is a page of.
-public struct GroupPage<Element: Sendable & Equatable>: Sendable, Equatable {
-    public let items: [Element]
-    /// How many there are in all.
-    public let total: Int
-    /// Pass it back as `after` for the next page; nil on the last page.
-    public let next: GroupID?
-}
-
 /// Reads across groups, from indexes kept in the same transaction as each commit (SPEC section 9).
 extension GroupStore {
     /// The groups `inbox` is a current member of, in group ID order, `limit` after `after`.

@@ -23,15 +23,6 @@ extension GroupStore {
         }
     }
 
-    /// The group ID `findOrCreateDm` gives a new DM between two inboxes: the same for the pair
-    /// whoever creates it, so that two writers racing to create it append to one log, and the
-    /// second gets `sequenceConflict` instead of making a second DM.
-    public static func dmGroupID(between one: InboxID, and other: InboxID) -> GroupID {
-        let digest = SHA256.hash(StoreKeys.dmPrefix(one, other))
-        // 32 hex digits (128 bits) and a prefix: printable ASCII, far below 128 bytes.
-        return GroupID(unchecked: "dm-" + digest.hex.prefix(32))
-    }
-
     /// Files a DM created by commit 0 under the pair of its participants.
     func indexDM(_ state: GroupState, number: UInt64, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) {
         let participants = state.allMembers.map(\.inbox)

@@ -1,4 +1,3 @@
-import GroupCodec
 import GroupCore
 
 /// Group commit: the submits pending when a write begins share its transaction, so one fsync
@@ -11,18 +10,6 @@ extension GroupStore {
         let time: Milliseconds
         let changes: [Change]
         let expectedSequence: UInt64?
-    }
-
-    /// How many batches this store's submits have been served in, for benchmarks and diagnostics.
-    public struct SubmitStatistics: Sendable, Equatable {
-        /// Batches served: each is one write transaction and one fsync (a batch that failed as a
-        /// whole is then retried one submit per transaction, still counted once).
-        public let batches: Int
-        /// Submits served, applied or not.
-        public let submits: Int
-
-        /// Submits per batch, on average: how many submitters shared each fsync.
-        public var submitsPerBatch: Double { batches == 0 ? 0 : Double(submits) / Double(batches) }
     }
 
     /// How this store's submits have been batched since it was opened.
@@ -40,7 +27,7 @@ extension GroupStore {
 
     /// What one transaction made of a batch: each request's result, and each group's state.
     private struct ServedBatch {
-        var results: [Result<Submitted, StoreError>] = []
+        var results: [Result<SubmittedCommit, StoreError>] = []
         var groups: [GroupID: WorkingGroup] = [:]
     }
 
@@ -50,7 +37,7 @@ extension GroupStore {
     /// transaction fails as a whole nothing is written; a request alone then gets the error, and
     /// the requests of a larger batch are tried again one per transaction, so that a failure one
     /// of them causes (a write too large for a transaction, say) stays its own.
-    func serveSubmits(_ requests: [SubmitRequest]) -> [Result<Submitted, StoreError>] {
+    func serveSubmits(_ requests: [SubmitRequest]) -> [Result<SubmittedCommit, StoreError>] {
         var attempt = 0
         let served: ServedBatch
         do throws(StoreError) {
@@ -65,6 +52,7 @@ extension GroupStore {
         for (group, working) in served.groups {
             if let head = working.head, let replica = working.replica { cache(replica, for: group, at: head) }
         }
+        waiters.wake(Set(served.results.compactMap { try? $0.get().commit.groupID }))
         return served.results
     }
 
@@ -91,7 +79,7 @@ extension GroupStore {
             let newHead = try append(commit, outcome: .applied, replica: replica, after: applied.head, in: txn)
             applied.head = newHead
             served.groups[request.group] = applied
-            served.results.append(.success(Submitted(commit: commit, hash: newHead.hash)))
+            served.results.append(.success(SubmittedCommit(commit: commit, hash: newHead.hash)))
         }
         return served
     }

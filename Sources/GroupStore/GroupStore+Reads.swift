@@ -1,30 +1,6 @@
 import GroupCodec
 import GroupCore
 
-/// A commit as the log holds it, with the outcome the reducer gave it and the events it yielded.
-public struct LoggedCommit: Sendable, Equatable {
-    public let commit: Commit
-    public let outcome: CommitOutcome
-    /// Empty for a rejected commit.
-    public let events: [DomainEvent]
-}
-
-/// A group's state after one of its commits.
-public struct StoredState: Sendable {
-    /// The commit the state is after.
-    public let sequence: UInt64
-    /// The group's last commit.
-    public let headSequence: UInt64
-    /// Nil when the log's commit 0 was rejected, so the group never existed.
-    public let state: GroupState?
-}
-
-/// One group of the store, as `grouplog groups` lists it.
-public struct GroupSummary: Sendable, Equatable {
-    public let group: GroupID
-    public let headSequence: UInt64
-}
-
 extension GroupStore {
     /// Every group, in group ID order.
     public func groups() throws(StoreError) -> [GroupSummary] {
@@ -121,11 +97,6 @@ extension GroupStore {
             }
             try verifiedCommits(group, head, from: first, through: last, in: txn, body)
         }
-    }
-
-    /// Every group `inbox` is a current member of, from the cross-group index, in group ID order.
-    public func groups(containing inbox: InboxID) throws(StoreError) -> [GroupID] {
-        try groups(containing: inbox, limit: .max).items
     }
 
     func outcome(_ group: GroupID, _ head: GroupHead, _ sequence: UInt64, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> CommitOutcome {

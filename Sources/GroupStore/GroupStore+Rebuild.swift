@@ -2,13 +2,6 @@ import GroupCodec
 import GroupCore
 
 extension GroupStore {
-    /// What `rebuild()` made again.
-    public struct RebuildReport: Sendable, Equatable {
-        public let groups: Int
-        public let commits: Int
-        public let snapshots: Int
-    }
-
     /// Drops everything derived from the logs (heads, outcomes, snapshots, the cross-group and DM indexes)
     /// and makes it again by replaying every log, in one transaction: a log that fails its chain
     /// check stops the rebuild and leaves the store as it was.

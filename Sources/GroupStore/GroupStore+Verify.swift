@@ -1,18 +1,4 @@
-import GroupCodec
 import GroupCore
-
-/// One problem `verify` found.
-public struct VerifyProblem: Sendable, Equatable, CustomStringConvertible {
-    public let group: GroupID?
-    public let sequence: UInt64?
-    public let message: String
-
-    public var description: String {
-        var place = group.map { "group \($0)" } ?? "store"
-        if let sequence { place += " commit \(sequence)" }
-        return "\(place): \(message)"
-    }
-}
 
 extension GroupStore {
     /// Checks every commit of the group (or of every group): its encoding, its place in the chain,

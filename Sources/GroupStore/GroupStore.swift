@@ -1,4 +1,3 @@
-import GroupCodec
 import GroupCore
 import Synchronization
 
@@ -21,7 +20,9 @@ public final class GroupStore: Sendable {
     /// a snapshot each time. Checked against the stored head before every use.
     private let heads = Mutex<[GroupID: CachedHead]>([:])
     /// Submits from many threads, batched into shared write transactions (group commit).
-    let submissions = SubmitQueue<SubmitRequest, Result<Submitted, StoreError>>()
+    let submissions = SubmitQueue<SubmitRequest, Result<SubmittedCommit, StoreError>>()
+    /// Tasks and threads waiting for a group's next commit, woken after each write that appended to it.
+    let waiters = CommitWaiters()
 
     /// The store's named databases.
     struct Databases {

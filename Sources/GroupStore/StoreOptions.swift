@@ -1,4 +1,4 @@
-import GroupCodec
+import GroupCore
 
 /// How a store is opened.
 public struct StoreOptions: Sendable, Equatable {

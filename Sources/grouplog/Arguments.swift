@@ -1,51 +1,56 @@
-/// A command's arguments: positionals and `--name value` / `--flag` options, parsed strictly so
-/// that a misspelt option is an error rather than ignored.
-struct Arguments {
+/// A command's arguments: positionals, and the options its `Option` type declares, parsed
+/// strictly so that an option the command does not declare is an error rather than ignored.
+///
+/// A word is an option when it starts with `--` (and is more than `--`) or is a declared name
+/// such as `-o`; anything else, `-` included, is a positional.
+struct Arguments<Option: CommandOption> {
     private(set) var positionals: [String] = []
-    private var values: [String: String] = [:]
-    private var repeated: [String: [String]] = [:]
-    private var flags: Set<String> = []
+    private var values: [Option: String] = [:]
+    private var repeated: [Option: [String]] = [:]
+    private var flags: Set<Option> = []
 
-    /// - Parameters:
-    ///   - valued: options that take a value, such as `--at`.
-    ///   - flags: options that take none, such as `--json`.
-    /// - Parameter repeatable: options that take a value and may be given many times, such as `--field`.
-    init(_ words: [String], valued: Set<String> = [], repeatable: Set<String> = [], flags allowedFlags: Set<String> = []) throws(UsageError) {
+    init(_ words: [String]) throws(UsageError) {
+        var declared: [String: Option] = [:]
+        for option in Option.allCases {
+            for name in option.declaration.names { declared[name] = option }
+        }
         var index = 0
         while index < words.count {
             let word = words[index]
             index += 1
-            let isOption = word.hasPrefix("--") && word.count > 2
-            guard isOption || allowedFlags.contains(word) || valued.contains(word) else {
+            let option = declared[word]
+            guard option != nil || (word.hasPrefix("--") && word.count > 2) else {
                 positionals.append(word)
                 continue
             }
-            if repeatable.contains(word) {
+            guard let option else { throw UsageError("unknown option \(word)") }
+            switch option.declaration.kind {
+            case .flag:
+                flags.insert(option)
+            case .repeated:
                 guard index < words.count else { throw UsageError("\(word) needs a value") }
-                repeated[word, default: []].append(words[index])
+                repeated[option, default: []].append(words[index])
                 index += 1
-            } else if allowedFlags.contains(word) {
-                flags.insert(word)
-            } else if valued.contains(word) {
+            case .value:
                 guard index < words.count else { throw UsageError("\(word) needs a value") }
-                if values[word] != nil { throw UsageError("\(word) is given twice") }
-                values[word] = words[index]
+                if values[option] != nil { throw UsageError("\(option.declaration.name) is given twice") }
+                values[option] = words[index]
                 index += 1
-            } else {
-                throw UsageError("unknown option \(word)")
             }
         }
     }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { values[name] }
+    func flag(_ option: Option) -> Bool { flags.contains(option) }
+    func value(_ option: Option) -> String? { values[option] }
     /// Every value a repeatable option was given, in order; nil when it was not given.
-    func values(_ name: String) -> [String]? { repeated[name] }
+    func values(_ option: Option) -> [String]? { repeated[option] }
 
     /// The option's value as a whole number, if given.
-    func number(_ name: String) throws(UsageError) -> UInt64? {
-        guard let text = values[name] else { return nil }
-        guard let number = UInt64(text) else { throw UsageError("\(name) takes a whole number, not \(text.debugDescription)") }
+    func number(_ option: Option) throws(UsageError) -> UInt64? {
+        guard let text = values[option] else { return nil }
+        guard let number = UInt64(text) else {
+            throw UsageError("\(option.declaration.name) takes a whole number, not \(text.debugDescription)")
+        }
         return number
     }
 }

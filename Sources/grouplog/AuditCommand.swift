@@ -1,26 +1,77 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// `grouplog audit TARGET [--inbox X]... [--op OP]... [--rejected] [--from TIME] [--to TIME]
 /// [--json | --html FILE [--max-rows N]]`
-enum AuditCommand {
-    static func run(_ words: [String], store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        let arguments = try Arguments(
-            words, valued: ["--from", "--to", "--html", "--max-rows"], repeatable: ["--inbox", "--op"],
-            flags: ["--rejected", "--json"])
+enum AuditCommand: CommandBody {
+    static let command = Command(
+        name: "audit",
+        overview: [
+            OverviewEntry(
+                "audit GROUP|FIXTURE [--inbox X]... [--op OP]... [--rejected] [--from TIME] [--to TIME]",
+                "      [--json | --html FILE [--max-rows N]]",
+                summary: "the timeline: each commit's time, actor and its role then,", "changes, outcome, events or rejection reason"),
+        ],
+        page: [
+            .text("""
+            The timeline of a log, one commit per line, streamed in constant memory: sequence, time
+            (ISO 8601, UTC), actor with its role and state before the commit (or "not a member"),
+            the changes, and the outcome: the events of an applied commit and who left or was
+            removed, or a rejection's code, failing change and reason (the policy slot or field, the
+            policy, the actor's role and state then, the limit or key involved).
+            """),
+            .options,
+            .text("""
+            TIME is ISO 8601 (2026-11-29T15:18:10Z, 2026-11-29T15:18:10.250+01:00; a date alone is
+            that whole day, UTC) or milliseconds since the epoch.
+
+            Exit status: 0; 2 when the fixture cannot be read, the group does not exist, a value is
+            bad (an unknown op, a time, --max-rows) or FILE cannot be written; 4 when there is no
+            store; 5 when a record is corrupt.
+            """),
+        ],
+        action: .run(Self.self))
+
+    static let usage = [
+        "grouplog audit GROUP|FIXTURE [--inbox X]... [--op OP]... [--rejected]",
+        "               [--from TIME] [--to TIME] [--json | --html FILE [--max-rows N]]",
+    ]
+
+    enum Option: CommandOption {
+        case inbox, op, rejected, from, to, json, html, maxRows
+        var declaration: OptionDeclaration {
+            switch self {
+            case .inbox: .repeated("--inbox", "X", help: "commits that involve X: as actor, named by a change or by an event\n(repeat for any of several)")
+            case .op: .repeated("--op", "OP", help: "commits with a change of op OP, as fixtures spell it (repeatable)")
+            case .rejected: .flag("--rejected", help: "rejected commits only")
+            case .from: .value("--from", "TIME", help: "commits at or after TIME")
+            case .to: .value("--to", "TIME", help: "commits at or before TIME")
+            case .json: .flag("--json", help: "one JSON object per commit (JSON Lines)")
+            case .html: .value("--html", "FILE", help: """
+                write one self-contained HTML page instead: the timeline with filters by
+                actor, operation and outcome (also set from the URL, as in
+                page.html#actor=bo&outcome=rejected), rejections by code, and member and
+                admin counts over the whole log as SVG charts
+                """)
+            case .maxRows: .value("--max-rows", "N", help: "the page's most timeline rows (default 10000); the rest are counted")
+            }
+        }
+    }
+
+    static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard arguments.positionals.count == 1 else { throw UsageError("audit takes exactly one group or fixture") }
-        let html = arguments.value("--html")
-        if html != nil, arguments.flag("--json") { throw UsageError("audit takes --json or --html, not both") }
-        if html == nil, arguments.value("--max-rows") != nil { throw UsageError("--max-rows goes with --html") }
+        let html = arguments.value(.html)
+        if html != nil, arguments.flag(.json) { throw UsageError("audit takes --json or --html, not both") }
+        if html == nil, arguments.value(.maxRows) != nil { throw UsageError("--max-rows goes with --html") }
         let filter = try AuditOptions.filter(arguments)
         let maxRows = try AuditOptions.maxRows(arguments)
         if let html {
-            if TargetState.isFixture(arguments.positionals[0]) { try OutputFile.refuseOverwriting(arguments.positionals[0], with: html) }
+            if FixtureFile.isNamed(by: arguments.positionals[0]) { try OutputFile.refuseOverwriting(arguments.positionals[0], with: html) }
             try OutputFile.checkWritable(html)
         }
 
-        let source = try LogSource.open(arguments.positionals[0], store: store)
+        let source = try store.source(arguments.positionals[0])
         if let html {
             var page = AuditPage(name: source.name, criteria: AuditOptions.criteria(arguments), maxRows: maxRows)
             try source.audit(filter: filter) { entry, sample in
@@ -29,7 +80,7 @@ enum AuditCommand {
             }
             try OutputFile.write(page.html, to: html)
             streams.out("wrote \(html): \(page.history.sampleCount) commits, \(page.matchCount) matching, \(page.rowCount) rows")
-        } else if arguments.flag("--json") {
+        } else if arguments.flag(.json) {
             try source.audit(filter: filter) { entry, _ in
                 if let entry { streams.out(JSONWriter.write(entry.json)) }
             }

@@ -6,28 +6,28 @@ import GroupCore
 enum AuditOptions {
     static let defaultMaxRows = 10_000
 
-    static func filter(_ arguments: Arguments) throws(InputError) -> AuditFilter {
-        var filter = AuditFilter(rejectedOnly: arguments.flag("--rejected"))
-        for text in arguments.values("--inbox") ?? [] {
+    static func filter(_ arguments: Arguments<AuditCommand.Option>) throws(InputError) -> AuditFilter {
+        var filter = AuditFilter(rejectedOnly: arguments.flag(.rejected))
+        for text in arguments.values(.inbox) ?? [] {
             filter.inboxes.insert(try CommandValues.inbox(text))
         }
         let known = AuditFilter.knownOps
-        for op in arguments.values("--op") ?? [] {
+        for op in arguments.values(.op) ?? [] {
             guard known.contains(op) else {
                 throw InputError("--op: unknown op \(op.debugDescription); the ops are \(known.joined(separator: ", "))")
             }
             filter.ops.insert(op)
         }
-        filter.from = try time(arguments, "--from")?.lowerBound
-        filter.to = try time(arguments, "--to")?.upperBound
+        filter.from = try time(arguments, .from)?.lowerBound
+        filter.to = try time(arguments, .to)?.upperBound
         if let from = filter.from, let to = filter.to, from > to {
             throw InputError("--from \(UTCTime.iso8601(from)) is after --to \(UTCTime.iso8601(to))")
         }
         return filter
     }
 
-    static func maxRows(_ arguments: Arguments) throws(InputError) -> Int {
-        guard let text = arguments.value("--max-rows") else { return defaultMaxRows }
+    static func maxRows(_ arguments: Arguments<AuditCommand.Option>) throws(InputError) -> Int {
+        guard let text = arguments.value(.maxRows) else { return defaultMaxRows }
         guard let rows = Int(text), rows >= 1 else {
             throw InputError("--max-rows takes a whole number of 1 or more, not \(text.debugDescription)")
         }
@@ -35,21 +35,21 @@ enum AuditOptions {
     }
 
     /// The filter as the command line gave it, for the page's header.
-    static func criteria(_ arguments: Arguments) -> String {
+    static func criteria(_ arguments: Arguments<AuditCommand.Option>) -> String {
         var words: [String] = []
-        for inbox in arguments.values("--inbox") ?? [] { words += ["--inbox", inbox] }
-        for op in arguments.values("--op") ?? [] { words += ["--op", op] }
-        if arguments.flag("--rejected") { words.append("--rejected") }
-        for option in ["--from", "--to"] {
-            if let value = arguments.value(option) { words += [option, value] }
+        for inbox in arguments.values(.inbox) ?? [] { words += ["--inbox", inbox] }
+        for op in arguments.values(.op) ?? [] { words += ["--op", op] }
+        if arguments.flag(.rejected) { words.append("--rejected") }
+        for option in [AuditCommand.Option.from, .to] {
+            if let value = arguments.value(option) { words += [option.declaration.name, value] }
         }
         return words.joined(separator: " ")
     }
 
-    private static func time(_ arguments: Arguments, _ option: String) throws(InputError) -> ClosedRange<Milliseconds>? {
+    private static func time(_ arguments: Arguments<AuditCommand.Option>, _ option: AuditCommand.Option) throws(InputError) -> ClosedRange<Milliseconds>? {
         guard let text = arguments.value(option) else { return nil }
         guard let interval = UTCTime.interval(parsing: text) else {
-            throw InputError("\(option): \(text.debugDescription) is not a time; give ISO 8601 in UTC or with an offset "
+            throw InputError("\(option.declaration.name): \(text.debugDescription) is not a time; give ISO 8601 in UTC or with an offset "
                 + "(2026-11-29T15:18:10Z, 2026-11-29T15:18:10.250Z, 2026-11-29) or milliseconds since the epoch")
         }
         return interval

@@ -1,27 +1,70 @@
 import Foundation
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog dm (INBOX | --handle H | --account A) --as ME [--create [--time MS] [--config FILE]] [--json]`:
 /// the DM between two inboxes, found or created (XMTP's `findDmByInboxId`, `findOrCreateDm`,
 /// `findOrCreateDmWithIdentity`).
-enum DMCommand {
-    static func run(_ words: [String], store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        let arguments = try Arguments(words, valued: ["--as", "--handle", "--account", "--time", "--config"], flags: ["--create", "--json"])
-        let others = arguments.positionals.count + (arguments.value("--handle") == nil ? 0 : 1) + (arguments.value("--account") == nil ? 0 : 1)
+enum DMCommand: CommandBody {
+    static let command = Command(
+        name: "dm",
+        overview: [
+            OverviewEntry(
+                "dm INBOX --as ME [--create [--time MS] [--config FILE]]",
+                summary: "the DM between ME and INBOX (or --handle H, --account A);", "--create makes it when there is none"),
+        ],
+        page: [.text("""
+        Prints the group ID of the DM between ME and the other participant: INBOX, or the inbox
+        that claims handle H or account A in the store's directory. With several DMs between
+        them, the oldest. With none, exits 1, unless --create: then ME creates it (a DM create
+        naming INBOX, or the identity, as its one member), under the ID the pair always takes,
+        as commit 0 only, so that two racing creators make one DM: the second finds the
+        first's. --time is the create's time (default: the clock); with --config FILE it
+        registers the configured fields that go in DMs. --json prints {"group", "created"}.
+
+        Exit status: 0 found or created; 1 no DM (without --create), no inbox claims the identity
+        (identityNotFound), or the create was rejected (nothing written); 2 a malformed inbox ID
+        or identity, the same inbox on both sides, or the pair's ID taken by a group that is not
+        their DM; 3 store error; 4 no store; 64 no --as, not exactly one of INBOX, --handle and
+        --account, or --time or --config without --create.
+        """)],
+        action: .run(Self.self))
+
+    static let usage = [
+        "grouplog dm INBOX --as ME [--create [--time MS] [--config FILE]] [--json] [--store DIR]",
+        "grouplog dm (--handle H | --account A) --as ME [--create ...] [--json] [--store DIR]",
+    ]
+
+    enum Option: CommandOption {
+        case me, handle, account, create, time, config, json
+        var declaration: OptionDeclaration {
+            switch self {
+            case .me: .value("--as", "ME")
+            case .handle: .value("--handle", "H")
+            case .account: .value("--account", "A")
+            case .create: .flag("--create")
+            case .time: .value("--time", "MS")
+            case .config: .value("--config", "FILE")
+            case .json: .json
+            }
+        }
+    }
+
+    static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
+        let others = arguments.positionals.count + (arguments.value(.handle) == nil ? 0 : 1) + (arguments.value(.account) == nil ? 0 : 1)
         guard others == 1 else { throw UsageError("dm takes exactly one of INBOX, --handle H or --account A: the other participant") }
-        guard let meText = arguments.value("--as") else { throw UsageError("dm needs --as INBOX: the participant asking") }
-        let create = arguments.flag("--create")
-        for option in ["--time", "--config"] where !create && arguments.value(option) != nil {
-            throw UsageError("\(option) goes with --create")
+        guard let meText = arguments.value(.me) else { throw UsageError("dm needs --as INBOX: the participant asking") }
+        let create = arguments.flag(.create)
+        for option in [Option.time, .config] where !create && arguments.value(option) != nil {
+            throw UsageError("\(option.declaration.name) goes with --create")
         }
         // The CLI, not the core, reads the clock, as submit does.
-        let time = try arguments.number("--time") ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        let time = try arguments.number(.time) ?? UInt64(Date().timeIntervalSince1970 * 1000)
         let me = try inbox("--as", meText)
         let identity = try requestedIdentity(arguments)
 
-        let configuration = try arguments.value("--config").map(ConfigCommand.load) ?? OperatorConfiguration()
+        let configuration = try arguments.value(.config).map(ConfigCommand.load) ?? OperatorConfiguration()
         let opened = try store.open(configuration: configuration)
         let other: InboxID
         if let identity {
@@ -50,7 +93,7 @@ enum DMCommand {
         // transaction) or the inbox.
         let request = CreateConversation(
             kind: .dm, members: identity == nil ? [other] : [], identities: identity.map { [ResolvedIdentity($0, inbox: nil)] } ?? [])
-        let group = GroupStore.dmGroupID(between: me, and: other)
+        let group = GroupID.dm(between: me, and: other)
         if try createDM(group, request, by: me, at: time, in: opened) {
             return report(group, created: true, arguments, streams: &streams)
         }
@@ -64,7 +107,7 @@ enum DMCommand {
     /// Submits the DM's `create` as commit 0 of `group`; false when another writer's commit 0
     /// got there first (`sequenceConflict`, nothing written).
     private static func createDM(
-        _ group: GroupID, _ request: CreateConversation, by me: InboxID, at time: Milliseconds, in store: GroupStore
+        _ group: GroupID, _ request: CreateConversation, by me: InboxID, at time: Milliseconds, in store: any GroupLogStorage
     ) throws(StoreError) -> Bool {
         do {
             try store.submit(to: group, actor: me, time: time, changes: [.create(request)], expectedSequence: 0)
@@ -76,9 +119,9 @@ enum DMCommand {
     }
 
     /// The `--handle` or `--account` asked for, if either.
-    private static func requestedIdentity(_ arguments: Arguments) throws(InputError) -> PublicIdentity? {
-        if let handle = arguments.value("--handle") { return try CommandValues.identity(.handle, handle) }
-        if let account = arguments.value("--account") { return try CommandValues.identity(.account, account) }
+    private static func requestedIdentity(_ arguments: Arguments<Option>) throws(InputError) -> PublicIdentity? {
+        if let handle = arguments.value(.handle) { return try CommandValues.identity(.handle, handle) }
+        if let account = arguments.value(.account) { return try CommandValues.identity(.account, account) }
         return nil
     }
 
@@ -89,8 +132,8 @@ enum DMCommand {
         }
     }
 
-    private static func report(_ group: GroupID, created: Bool, _ arguments: Arguments, streams: inout some Streams) -> ExitStatus {
-        if arguments.flag("--json") {
+    private static func report(_ group: GroupID, created: Bool, _ arguments: Arguments<Option>, streams: inout some Streams) -> ExitStatus {
+        if arguments.flag(.json) {
             streams.out(JSONWriter.write(.object(JSONObject(["group": .string(group.rawValue), "created": .bool(created)])), pretty: true))
         } else {
             streams.out(group.rawValue)

@@ -27,15 +27,3 @@ enum ExitStatus: Int32 {
         }
     }
 }
-
-/// A command-line mistake, reported with the command's usage and exit code 64.
-struct UsageError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-}
-
-/// Input that cannot be used, reported with exit code 2.
-struct InputError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-}

@@ -1,72 +1,53 @@
-import GroupCodec
-import GroupCore
-
 /// `grouplog fixture run|record|shrink ...`
 enum FixtureCommand {
-    static func run(_ words: [String], store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        let rest = Array(words.dropFirst())
-        switch words.first {
-        case "run": return try runFixtures(rest, streams: &streams)
-        case "record": return try record(rest, store: store, streams: &streams)
-        case "shrink": return try shrink(rest, streams: &streams)
-        case nil: throw UsageError("fixture needs a subcommand: run, record or shrink")
-        case let name?: throw UsageError("unknown fixture subcommand \(name.debugDescription)")
-        }
-    }
+    static let command = Command(
+        name: "fixture",
+        overview: [
+            OverviewEntry("fixture run PATH...", summary: "run fixtures (files or directories) and report each"),
+            OverviewEntry("fixture shrink FIXTURE -o FILE", summary: "a smaller fixture that fails with the same first difference"),
+            OverviewEntry(
+                "fixture record GROUP|FIXTURE [--from SEQ] [--to SEQ] -o FILE",
+                summary: "write a window of a log as a fixture that reproduces it"),
+        ],
+        page: [.text("""
+        run: runs each fixture (SPEC section 13): folds its log, checks every commit's expected
+        outcome and the final expectations. A directory runs every .json file below it, in name
+        order. Prints one line per fixture (PASS, or FAIL with its first difference: the commit
+        or expectation, what was expected and what came), then 'N passed, M failed'.
+        Exit status: 0 when all pass, 1 when one fails, 2 when a fixture cannot be read.
 
-    /// `grouplog fixture run [--json] PATH...`
-    static func runFixtures(_ words: [String], streams: inout some Streams) throws -> ExitStatus {
-        let arguments = try Arguments(words, flags: ["--json"])
-        guard !arguments.positionals.isEmpty else { throw UsageError("fixture run needs at least one file or directory") }
-        let files = try FixtureFiles.expand(arguments.positionals)
-        guard !files.isEmpty else { throw InputError("no .json fixtures under \(arguments.positionals.joined(separator: ", "))") }
+        record: writes commits SEQ (default: the first) through SEQ (default: the last) of a
+        store group or a fixture's log as a fixture: each commit with its outcome as its
+        expectation, the state at the window's end (members, states, metadata, stateHash, ...)
+        as the final expectation, and for a window after commit 0 the state before it as the
+        fixture's "start" (its canonical encoding in base64 and its hash). 'fixture run' on the
+        file passes; the state hash it expects is for the group ID of FILE's name.
+        Exit status: 0; 1 when the recording would not reproduce the log; 2 for an unknown
+        group or file, a sequence outside the log, --from after --to, or a FILE that cannot be
+        written; 64 without -o.
 
-        var passed = 0, failed = 0, malformed = 0
-        var reports: [JSONValue] = []
-        for file in files {
-            var report = JSONObject(["file": .string(file)])
-            do {
-                let fixture = try FixtureFiles.load(file)
-                let run = try FixtureRunner.run(fixture, groupID: FixtureFiles.groupID(for: file))
-                report["name"] = .string(fixture.name)
-                report["commits"] = .int(Int64(fixture.commits.count))
-                report["passed"] = .bool(run.passed)
-                if let difference = run.difference {
-                    failed += 1
-                    report["difference"] = .object(JSONObject([
-                        "at": .string(difference.place), "expected": .string(difference.expected), "actual": .string(difference.actual),
-                    ]))
-                    if !arguments.flag("--json") { streams.out("FAIL  \(file): \(difference)") }
-                } else {
-                    passed += 1
-                    if !arguments.flag("--json") { streams.out("PASS  \(file)") }
-                }
-            } catch {
-                failed += 1
-                malformed += 1
-                report["passed"] = .bool(false)
-                report["error"] = .string(error.description)
-                if !arguments.flag("--json") { streams.out("ERROR \(error)") }
-            }
-            reports.append(.object(report))
-        }
-        if arguments.flag("--json") {
-            streams.out(JSONWriter.write(.object(JSONObject([
-                "fixtures": .array(reports), "passed": .int(Int64(passed)), "failed": .int(Int64(failed)),
-            ])), pretty: true))
-        } else {
-            streams.out("\(passed) passed, \(failed) failed")
-        }
-        if malformed > 0 { return .badInput }
-        return failed > 0 ? .expectationsNotMet : .success
-    }
+        shrink: for a fixture that fails, writes a smaller one that fails with the same first
+        difference (the same commit with the same expected and actual outcome code, or the same
+        expectation with the same expected and actual value), removing expectations, commits and
+        changes by delta debugging; prints the sizes before and after.
+        Exit status: 0; 1 when the fixture passes (nothing to shrink); 2 when it cannot be read
+        or FILE cannot be written; 64 without -o.
 
-    /// The `-o FILE` a subcommand writes to; it is required.
-    static func outputPath(_ arguments: Arguments, for subcommand: String) throws(UsageError) -> String {
-        if arguments.value("-o") != nil && arguments.value("--output") != nil { throw UsageError("-o is given twice") }
-        guard let path = arguments.value("-o") ?? arguments.value("--output") else {
-            throw UsageError("fixture \(subcommand) needs -o FILE")
-        }
-        return path
+        FILE (-o FILE, or --output FILE) is written whole or not at all (a temporary file beside
+        it, then renamed).
+        """)],
+        action: .subcommands([
+            Command.Subcommand(name: "run", body: FixtureRunCommand.self),
+            Command.Subcommand(name: "record", body: FixtureRecordCommand.self),
+            Command.Subcommand(name: "shrink", body: FixtureShrinkCommand.self),
+        ]))
+
+    /// The `-o FILE` that `record` and `shrink` write to; it is required.
+    static let output = OptionDeclaration.value("-o", "FILE", alias: "--output")
+
+    /// The required `-o FILE` of `subcommand`.
+    static func outputPath(_ value: String?, for subcommand: String) throws(UsageError) -> String {
+        guard let value else { throw UsageError("fixture \(subcommand) needs -o FILE") }
+        return value
     }
 }

@@ -1,41 +1,45 @@
-import GroupCodec
+import GroupAudit
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog import FIXTURE [--group ID]`
-enum ImportCommand {
-    static func run(_ words: [String], store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        let arguments = try Arguments(words, valued: ["--group"])
+enum ImportCommand: CommandBody {
+    static let command = Command(
+        name: "import",
+        overview: [OverviewEntry("import FIXTURE [--group ID]", summary: "ingest a fixture's log and identities as a group")],
+        page: [.text("""
+        Ingests a fixture's log and identities into the store as one group, in one transaction:
+        all of it or, when anything does not fit, nothing. The group ID defaults to the file's
+        name without .json. Each commit is judged by the reducer and stored with its outcome;
+        the fixture's expectations are not checked (use fixture run).
+
+        Exit status: 0; 2 when the fixture cannot be read, the group exists or an identity is
+        claimed by another inbox; 4 when there is no store.
+        """)],
+        action: .run(Self.self))
+
+    static let usage = ["grouplog import FIXTURE [--group ID] [--store DIR]"]
+
+    enum Option: CommandOption {
+        case group
+        var declaration: OptionDeclaration { .value("--group", "ID") }
+    }
+
+    static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
             throw UsageError("import takes exactly one fixture file")
         }
-        let group = try arguments.value("--group").map(CommandValues.group) ?? FixtureFiles.groupID(for: file)
+        let group = try arguments.value(.group).map(CommandValues.group) ?? FixtureFile.groupID(for: file)
         let fixture: Fixture
         do {
-            fixture = try FixtureFiles.load(file)
+            fixture = try FixtureFile.read(file)
         } catch {
             throw InputError(error.description)
         }
         let outcomes = try store.open().importFixture(fixture, as: group)
         let applied = outcomes.filter(\.isApplied).count
         streams.out("imported \(outcomes.count) commits into group \(group): \(applied) applied, \(outcomes.count - applied) rejected")
-        return .success
-    }
-}
-
-/// `grouplog export GROUP [-o FILE]`
-enum ExportCommand {
-    static func run(_ words: [String], store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        let arguments = try Arguments(words, valued: ["-o", "--output"])
-        guard arguments.positionals.count == 1 else { throw UsageError("export takes exactly one group") }
-        let group = try CommandValues.group(arguments.positionals[0])
-        let text = JSONWriter.write(try store.open().exportFixture(group), pretty: true)
-        guard let file = arguments.value("-o") ?? arguments.value("--output") else {
-            streams.out(text)
-            return .success
-        }
-        try OutputFile.write(text + "\n", to: file)
-        streams.out("wrote \(file)")
         return .success
     }
 }

@@ -7,8 +7,11 @@ struct Paging {
     let limit: Int
     let after: String?
 
-    init(_ arguments: Arguments) throws(InputError) {
-        if let text = arguments.value("--limit") {
+    /// - Parameters:
+    ///   - limit: the `--limit` given, if any.
+    ///   - after: the `--after` given, if any.
+    init(limit text: String?, after: String?) throws(InputError) {
+        if let text {
             guard let limit = Int(text), (1...Self.maximumLimit).contains(limit) else {
                 throw InputError("--limit takes a whole number from 1 to \(Self.maximumLimit), not \(text.quoted)")
             }
@@ -16,7 +19,7 @@ struct Paging {
         } else {
             limit = 100
         }
-        after = arguments.value("--after")
+        self.after = after
     }
 
     /// The group a group cursor names.
@@ -53,12 +56,5 @@ struct Paging {
             index += 2
         }
         return bytes
-    }
-}
-
-extension String {
-    /// The string padded on the left with zeros to `width` characters.
-    func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

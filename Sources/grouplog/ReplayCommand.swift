@@ -1,16 +1,47 @@
-import GroupCodec
+import GroupAudit
 import GroupCore
-import GroupStore
+import GroupFixtures
 
 /// `grouplog replay FIXTURE|GROUP [--at SEQ] [--json]`: a fixture file (an existing file, or a
 /// name ending in `.json`), or else a group of the store.
-enum ReplayCommand {
-    static func run(_ words: [String], store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        let arguments = try Arguments(words, valued: ["--at"], flags: ["--json"])
+enum ReplayCommand: CommandBody {
+    static let command = Command(
+        name: "replay",
+        overview: [
+            OverviewEntry("replay FIXTURE [--at SEQ]", summary: "replay a fixture's log: each commit's outcome, then the state"),
+            OverviewEntry("replay GROUP [--at SEQ]", summary: "replay the log: each commit's outcome, then the state"),
+        ],
+        page: [.text("""
+        Folds a log from commit 0 and prints each commit's outcome (sequence, actor, time, its
+        changes, applied or rejected with code and detail), then the state after the last
+        commit, or after commit SEQ with --at: members with roles and states, admins, the
+        policy set, metadata and former members. An existing file is read as a fixture
+        (expectations are not checked: use fixture run); anything else names a group of the
+        store, whose commits are checked against the chain as they are read.
+
+        Exit status: 0; 2 when the fixture cannot be read, the group does not exist or SEQ is
+        past the log's end; 4 when there is no store; 5 when a record is corrupt.
+        """)],
+        action: .run(Self.self))
+
+    static let usage = ["grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--store DIR]"]
+
+    enum Option: CommandOption {
+        case at, json
+        var declaration: OptionDeclaration {
+            switch self {
+            case .at: .at
+            case .json: .json
+            }
+        }
+    }
+
+    static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard arguments.positionals.count == 1, let target = arguments.positionals.first else {
             throw UsageError("replay takes exactly one fixture file or group")
         }
-        let json = arguments.flag("--json")
+        let json = arguments.flag(.json)
+        let at = try arguments.number(.at)
         var outcomes: [JSONValue] = []
         func report(_ commit: Commit, _ outcome: CommitOutcome, _ events: [DomainEvent]) {
             if json {
@@ -19,7 +50,7 @@ enum ReplayCommand {
                 streams.out(ReplayReport.line(commit, outcome, events: events))
             }
         }
-        let replayed = try TargetState.replay(target, at: try arguments.number("--at"), store: store, report)
+        let replayed = try store.source(target).replay(through: at, option: "--at", report)
         if json {
             streams.out(JSONWriter.write(.object(JSONObject([
                 "commits": .array(outcomes),

@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// One commit's outcome, as `replay` and `log` print it.
 enum ReplayReport {

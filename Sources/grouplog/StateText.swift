@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 
 /// The text form of a conversation's state, as `replay` prints it.
 enum StateText {
@@ -71,18 +71,5 @@ enum StateText {
 
     private static func list(_ inboxes: [InboxID]) -> String {
         inboxes.isEmpty ? "none" : inboxes.map(\.rawValue).joined(separator: ", ")
-    }
-}
-
-extension String {
-    /// The string padded with spaces to `width` characters, and one space more when it is longer.
-    func padding(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

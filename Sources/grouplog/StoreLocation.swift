@@ -1,5 +1,5 @@
 import Foundation
-import GroupCodec
+import GroupAudit
 import GroupCore
 import GroupStore
 
@@ -20,29 +20,15 @@ struct StoreLocation {
         return StoreLocation(path: path ?? environment ?? "./grouplog-data")
     }
 
+    /// Opens the store: the one place the CLI names its backend (LMDB); every command after
+    /// this speaks to the storage seam.
     /// - Parameter configuration: what submits are prepared under (`--config FILE`).
-    func open(create: Bool = false, configuration: OperatorConfiguration = OperatorConfiguration()) throws(StoreError) -> GroupStore {
+    func open(create: Bool = false, configuration: OperatorConfiguration = OperatorConfiguration()) throws(StoreError) -> any GroupLogStorage {
         try GroupStore(path: path, options: StoreOptions(create: create, configuration: configuration))
     }
-}
 
-/// Parsing of identifiers given on the command line.
-enum CommandValues {
-    static func group(_ text: String) throws(InputError) -> GroupID {
-        do throws(IdentifierProblem) { return try GroupID(text) } catch {
-            throw InputError("invalid group ID \(text.debugDescription): it \(error)")
-        }
-    }
-
-    static func inbox(_ text: String) throws(InputError) -> InboxID {
-        do throws(IdentifierProblem) { return try InboxID(text) } catch {
-            throw InputError("invalid inbox ID \(text.debugDescription): it \(error)")
-        }
-    }
-
-    static func identity(_ kind: PublicIdentity.Kind, _ value: String) throws(InputError) -> PublicIdentity {
-        do throws(IdentifierProblem) { return try PublicIdentity(kind, value) } catch {
-            throw InputError("invalid \(kind.rawValue) \(value.debugDescription): it \(error)")
-        }
+    /// The log a command-line target names: a fixture file, or else a group of this store.
+    func source(_ target: String) throws -> LogSource {
+        try LogSource.open(target) { () throws(StoreError) in try open() }
     }
 }

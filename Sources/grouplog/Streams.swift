@@ -1,48 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where a command writes: standard output and standard error, or strings in tests.
 protocol Streams {
     mutating func out(_ text: String)
     mutating func err(_ text: String)
-}
-
-/// The process's standard streams, buffered so that a replay of a million commits is not a
-/// million system calls.
-struct StandardStreams: Streams {
-    private var buffer: [UInt8] = []
-
-    mutating func out(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        buffer.append(0x0A)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    mutating func err(_ text: String) {
-        flush()
-        let line = Array((text + "\n").utf8)
-        line.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
-    }
-
-    mutating func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
-            if written <= 0 { break }
-            offset += written
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-}
-
-/// Streams captured as text, for tests.
-struct CapturedStreams: Streams {
-    var stdout = ""
-    var stderr = ""
-
-    mutating func out(_ text: String) { stdout += text + "\n" }
-    mutating func err(_ text: String) { stderr += text + "\n" }
 }

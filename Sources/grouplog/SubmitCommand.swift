@@ -1,25 +1,67 @@
 import Foundation
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog submit GROUP --actor INBOX [--time MS] [--expect-sequence SEQ] --changes JSON|-`
-enum SubmitCommand {
-    static func run(_ words: [String], store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        let arguments = try Arguments(words, valued: ["--actor", "--time", "--changes", "--expect-sequence", "--config"], flags: ["--json"])
+enum SubmitCommand: CommandBody {
+    static let command = Command(
+        name: "submit",
+        overview: [
+            OverviewEntry(
+                "submit GROUP --actor INBOX --changes JSON|- [--time MS] [--expect-sequence SEQ]",
+                "       [--config FILE]",
+                summary: "check changes against the group and append them as a commit"),
+        ],
+        page: [.text("""
+        Checks the changes (a JSON array of changes, or one change, in fixture syntax; - reads
+        standard input) against the group's current state and, when the reducer applies them,
+        appends them as one commit and prints its sequence. A create change makes a new group
+        or DM ('grouplog dm' finds or creates the DM between two inboxes). Identities in
+        create, addMembers and removeMembers are resolved through the store's directory now
+        (one no inbox claims is identityNotFound); with --config FILE, a create registers the
+        configured fields and registerFields finds the fields it names there (the commit
+        records their descriptors). The time defaults to the clock. With --expect-sequence,
+        the commit is written only if it would get that sequence.
+
+        Exit status: 0 applied; 1 rejected (the code and detail are printed; nothing written);
+        2 bad input; 3 store error, such as sequenceConflict (nothing written); 4 no store.
+        """)],
+        action: .run(Self.self))
+
+    static let usage = [
+        "grouplog submit GROUP --actor INBOX --changes JSON|- [--time MS]",
+        "                [--expect-sequence SEQ] [--config FILE] [--json] [--store DIR]",
+    ]
+
+    enum Option: CommandOption {
+        case actor, changes, time, expectSequence, config, json
+        var declaration: OptionDeclaration {
+            switch self {
+            case .actor: .value("--actor", "INBOX")
+            case .changes: .value("--changes", "JSON|-")
+            case .time: .value("--time", "MS")
+            case .expectSequence: .value("--expect-sequence", "SEQ")
+            case .config: .value("--config", "FILE")
+            case .json: .json
+            }
+        }
+    }
+
+    static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard arguments.positionals.count == 1 else { throw UsageError("submit takes exactly one group") }
-        guard let actorText = arguments.value("--actor") else { throw UsageError("submit needs --actor INBOX") }
-        guard let changesText = arguments.value("--changes") else { throw UsageError("submit needs --changes JSON (or - for standard input)") }
+        guard let actorText = arguments.value(.actor) else { throw UsageError("submit needs --actor INBOX") }
+        guard let changesText = arguments.value(.changes) else { throw UsageError("submit needs --changes JSON (or - for standard input)") }
         let group = try CommandValues.group(arguments.positionals[0])
         let actor = try CommandValues.inbox(actorText)
         // The CLI, not the core, reads the clock: a commit's time is written by whoever makes it.
-        let time = try arguments.number("--time") ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        let time = try arguments.number(.time) ?? UInt64(Date().timeIntervalSince1970 * 1000)
         let changes = try decodeChanges(changesText == "-" ? OutputFile.read("-") : Array(changesText.utf8))
 
-        let configuration = try arguments.value("--config").map(ConfigCommand.load) ?? OperatorConfiguration()
+        let configuration = try arguments.value(.config).map(ConfigCommand.load) ?? OperatorConfiguration()
         let submitted = try store.open(configuration: configuration).submit(
-            to: group, actor: actor, time: time, changes: changes, expectedSequence: try arguments.number("--expect-sequence"))
-        if arguments.flag("--json") {
+            to: group, actor: actor, time: time, changes: changes, expectedSequence: try arguments.number(.expectSequence))
+        if arguments.flag(.json) {
             streams.out(JSONWriter.write(.object(JSONObject([
                 "group": .string(group.rawValue), "sequence": .uint(submitted.commit.sequence),
                 "hash": .string(submitted.hash.hex), "outcome": .string("applied"),

@@ -1,18 +1,42 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 
 /// `grouplog watch GROUP [--from SEQ] [--json]`: prints each new commit's outcome and events as
 /// other processes commit them, until interrupted (Ctrl-C exits 0).
-enum WatchCommand {
-    /// How often the store is polled for new commits.
-    static let interval: UInt32 = 100_000
+enum WatchCommand: CommandBody {
+    static let command = Command(
+        name: "watch",
+        overview: [OverviewEntry("watch GROUP [--from SEQ]", summary: "print each new commit and its events as others commit them")],
+        page: [.text("""
+        Prints each new commit of the group, with its outcome and events, as other processes
+        commit them, until interrupted (Ctrl-C exits 0). With --from, starts at commit SEQ
+        (the commits already there are printed first); else at the next one.
+        """)],
+        action: .run(Self.self))
 
-    static func run(_ words: [String], store: StoreLocation, streams: inout StandardStreams) throws -> ExitStatus {
-        let arguments = try Arguments(words, valued: ["--from"], flags: ["--json"])
+    static let usage = ["grouplog watch GROUP [--from SEQ] [--json] [--store DIR]"]
+
+    enum Option: CommandOption {
+        case from, json
+        var declaration: OptionDeclaration {
+            switch self {
+            case .from: .value("--from", "SEQ")
+            case .json: .json
+            }
+        }
+    }
+
+    /// How long to wait for the store to report a commit before reading the head again: the
+    /// longest it takes to see another process's commit.
+    static let interval: Duration = .milliseconds(100)
+
+    static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
+        // It flushes each batch of commits as it goes, and ends by signal: standard output only.
+        guard var standard = streams as? StandardStreams else { throw UsageError("watch needs a terminal's standard output") }
         guard arguments.positionals.count == 1 else { throw UsageError("watch takes exactly one group") }
         let group = try CommandValues.group(arguments.positionals[0])
         let opened = try store.open()
@@ -25,21 +49,22 @@ enum WatchCommand {
         sigaddset(&interrupts, SIGINT)
         sigaddset(&interrupts, SIGTERM)
         sigprocmask(SIG_UNBLOCK, &interrupts, nil)
-        var next = try arguments.number("--from") ?? opened.headSequence(of: group) + 1
+        var next = try arguments.number(.from) ?? opened.headSequence(of: group) + 1
         while true {
             let head = try opened.headSequence(of: group)
             if head >= next {
                 for entry in try opened.commits(of: group, from: next, limit: 1_000) {
-                    if arguments.flag("--json") {
-                        streams.out(JSONWriter.write(ReplayReport.json(entry.commit, entry.outcome, events: entry.events)))
+                    if arguments.flag(.json) {
+                        standard.out(JSONWriter.write(ReplayReport.json(entry.commit, entry.outcome, events: entry.events)))
                     } else {
-                        streams.out(ReplayReport.line(entry.commit, entry.outcome, events: entry.events))
+                        standard.out(ReplayReport.line(entry.commit, entry.outcome, events: entry.events))
                     }
                     next = entry.commit.sequence + 1
                 }
-                streams.flush()
+                standard.flush()
             } else {
-                usleep(interval)
+                // The head is before `next`, so `next` is at least 1.
+                _ = try opened.blockUntilCommits(in: group, after: next - 1, timeout: interval)
             }
         }
     }

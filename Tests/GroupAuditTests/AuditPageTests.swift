@@ -1,5 +1,5 @@
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupTestSupport
 import Testing
 @testable import GroupAudit

@@ -1,6 +1,6 @@
 import GroupAudit
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupTestSupport
 
 /// Logs the audit's tests read.

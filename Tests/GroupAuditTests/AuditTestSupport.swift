@@ -1,18 +1,20 @@
 import Foundation
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 import GroupTestSupport
 
 // Helpers shared by the audit tools' tests.
 
 /// Runs `body` with a store created in a fresh temporary directory, deleted afterwards.
-func withAuditStore<T>(_ body: (GroupStore) throws -> T) throws -> T {
+func withAuditStore<T>(
+    snapshotInterval: UInt64 = StoreOptions.defaultSnapshotInterval, _ body: (GroupStore) throws -> T
+) throws -> T {
     let url = FileManager.default.temporaryDirectory
         .appendingPathComponent("grouplog-audit-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: url) }
-    let store = try GroupStore(path: url.path + "/store", options: StoreOptions(create: true))
+    let store = try GroupStore(path: url.path + "/store", options: StoreOptions(snapshotInterval: snapshotInterval, create: true))
     return try body(store)
 }
 

@@ -1,6 +1,6 @@
 import Foundation
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 import GroupTestSupport
 import Testing

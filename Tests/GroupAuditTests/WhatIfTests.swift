@@ -1,5 +1,6 @@
 import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 import GroupTestSupport
 import Testing

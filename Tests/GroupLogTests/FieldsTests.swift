@@ -7,21 +7,7 @@ import Testing
 /// and USER_PRONOUNS, a set, and a field in the immutable application range.
 enum FieldsConfiguration {
     static let toml = """
-    [[application_components]]
-    id = 0xC001
-    name = "GROUP_CATEGORY"
-    type = "string"
-    insert = "adminOnly"
-    update = "adminOnly"
-    delete = "adminOnly"
-
-    [[application_components]]
-    id = 0xC002
-    name = "USER_PRONOUNS"
-    type = "inboxMap"
-    insert = "self"
-    update = "self"
-    delete = { any = ["self", "formerMember"] }
+    \(ConfigurationSample.seedFields)
 
     [[application_components]]
     id = 0xC003

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GroupLog
+import GroupStore
 import GroupTestSupport
 import Testing
 
@@ -170,7 +171,7 @@ struct IdentityAndDMTests {
             let alix = store.conversations(as: .alix)
             #expect(try await alix.findDmByInboxId(.bo) == nil)
             let dm = try await alix.findOrCreateDm(with: .bo)
-            #expect(dm.groupId == GroupStore.dmGroupID(between: .alix, and: .bo))
+            #expect(dm.groupId == GroupID.dm(between: .alix, and: .bo))
             #expect(dm.inboxId == .alix)
             #expect(try await dm.state().kind == .dm)
             #expect(try await dm.members().map(\.inbox) == [.alix, .bo])
@@ -197,7 +198,7 @@ struct IdentityAndDMTests {
             _ = try await alix.newGroup(with: [.bo], options: CreateGroupOptions(groupId: named))
             #expect(try await alix.findOrCreateDm(with: .bo).id == first.id)
             #expect(try await alix.findDmByInboxId(.bo)?.id == first.id)
-            #expect(try await alix.findGroup(groupId: GroupStore.dmGroupID(between: .alix, and: .bo)) == nil)
+            #expect(try await alix.findGroup(groupId: GroupID.dm(between: .alix, and: .bo)) == nil)
         }
     }
 
@@ -220,7 +221,7 @@ struct IdentityAndDMTests {
             let alix = store.conversations(as: .alix)
             #expect(try await alix.findDmByIdentity(.handle("bo.eth")) == nil)
             let dm = try await alix.findOrCreateDmWithIdentity(.handle("bo.eth"))
-            #expect(dm.groupId == GroupStore.dmGroupID(between: .alix, and: .bo))
+            #expect(dm.groupId == GroupID.dm(between: .alix, and: .bo))
             #expect(try await dm.peerInboxId() == .bo)
             guard case let .create(request) = try #require(try log(store, dm.groupId).first?.changes.first) else {
                 Issue.record("commit 0 is not a create")
@@ -274,7 +275,7 @@ struct IdentityAndDMTests {
 
     @Test func aGroupHoldingThePairsIDIsNotTakenForTheirDM() async throws {
         try await withStore { store in
-            let pairID = GroupStore.dmGroupID(between: .alix, and: .bo)
+            let pairID = GroupID.dm(between: .alix, and: .bo)
             let alix = store.conversations(as: .alix)
             _ = try await alix.newGroup(with: [.bo], options: CreateGroupOptions(groupId: pairID))
             let taken = await error { () async throws(GroupLogError) in try await alix.findOrCreateDm(with: .bo) }
@@ -303,7 +304,7 @@ struct IdentityAndDMTests {
                     for try await id in tasks { ids.append(id) }
                     return ids
                 }
-                let pairID = GroupStore.dmGroupID(between: .alix, and: peer)
+                let pairID = GroupID.dm(between: .alix, and: peer)
                 #expect(ids == Array(repeating: pairID, count: 8))
                 #expect(try store.open().dms(between: .alix, and: peer) == [pairID])
                 #expect(try store.open().headSequence(of: pairID) == 0)
@@ -320,7 +321,7 @@ struct IdentityAndDMTests {
             return
         }
         try await withStore { store in
-            let pairID = GroupStore.dmGroupID(between: .alix, and: .bo)
+            let pairID = GroupID.dm(between: .alix, and: .bo)
             let children = try (0..<3).map { _ in
                 let child = Process()
                 child.executableURL = URL(fileURLWithPath: binary)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GroupLog
+@testable import GroupStore
 import GroupTestSupport
 import Testing
 
@@ -37,6 +38,27 @@ struct StreamTests {
             let stream = group.streamEvents(from: 1, interval: .milliseconds(5))
             let collecting = Task { try await collect(stream, count: 2) }
             try await group.addMembers(members: [.caro])
+            #expect(try await collecting.value.map(\.sequence) == [1, 2])
+        }
+    }
+
+    /// A commit made through the same store wakes an idle stream at once: the stream waits up
+    /// to an hour between reads, so only the wake can deliver the commits before the time limit.
+    @Test(.timeLimit(.minutes(1))) func aCommitInThisProcessWakesAStreamThatWaitsAnHour() async throws {
+        try await withStore { store in
+            let group = try await store.conversations(as: .alix).newGroup(with: [.bo], options: CreateGroupOptions(groupId: named))
+            let stream = group.streamEvents(interval: .seconds(3_600))
+            let collecting = Task { try await collect(stream, count: 2) }
+            let lmdb = try #require(try store.open() as? GroupStore)
+            for name in ["Team", "Team Two"] {
+                // Committed only once the stream waits, so that the commit has to wake it.
+                let deadline = ContinuousClock.now + .seconds(20)
+                while lmdb.waiters.waitingCount(of: named) == 0 {
+                    try #require(ContinuousClock.now < deadline, "the stream does not wait for the group's next commit")
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                try await group.updateName(name: name)
+            }
             #expect(try await collecting.value.map(\.sequence) == [1, 2])
         }
     }

@@ -1,16 +1,17 @@
 import Dispatch
 import Foundation
-import GroupCodec
 import GroupCore
 import GroupTestSupport
 import Testing
 @testable import GroupStore
 
 /// One store shared by threads of one process: writers racing for one sequence, and readers
-/// reading while one writer writes and grows the map (SPEC section 12, "Concurrency").
+/// reading while one writer writes (and grows LMDB's map) (SPEC section 12, "Concurrency").
+/// Part of the seam's suite: every backend.
 struct ConcurrencyTests {
-    @Test func threadsRacingForOneSequenceGetOneSuccessEach() throws {
-        try withNewStore { store throws in
+    @Test(arguments: TestBackend.all)
+    func threadsRacingForOneSequenceGetOneSuccessEach(backend: TestBackend) throws {
+        try backend.withNewStore { store throws in
             try store.submit(to: .test, actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
             for round in 1...20 {
                 let sequence = UInt64(round)
@@ -33,16 +34,17 @@ struct ConcurrencyTests {
     }
 
     /// Readers on two threads read states at random sequences while a third thread ingests one
-    /// commit at a time into a store whose map starts at 64 KiB, so it grows under them.
-    @Test func readersOnOtherThreadsWhileOneWriterGrowsTheMap() throws {
+    /// commit at a time into a store whose LMDB map starts at 64 KiB, so it grows under them.
+    @Test(arguments: TestBackend.all)
+    func readersOnOtherThreadsWhileOneWriterGrowsTheMap(backend: TestBackend) throws {
         let log = chained(Array(RandomLog(seed: 3).growingCommits(count: 600, members: 150, batchSize: 50)))
         var replica = Replica()
         let hashes: [Digest?] = log.map { commit in
             replica.fold(commit)
             return stateHash(replica.state)
         }
-        try withScratchDirectory { root throws in
-            let store = try GroupStore(path: root + "/store", options: creating(snapshotInterval: 25, initialMapSize: 64 << 10))
+        try backend.withPlace { place throws in
+            let store = try place.open(snapshotInterval: 25, initialMapSize: 64 << 10)
             try store.ingest(Array(log[0..<50]))
             let done = Collected<Bool>()
             let problems = Collected<String>()
@@ -79,9 +81,10 @@ struct ConcurrencyTests {
 
     /// More groups than the head-state cache holds (64), written round-robin: every state is
     /// still the right one.
-    @Test func moreGroupsThanTheHeadCacheHolds() throws {
+    @Test(arguments: TestBackend.all)
+    func moreGroupsThanTheHeadCacheHolds(backend: TestBackend) throws {
         let groups = (0..<100).map { GroupID.named("group-\($0)") }
-        try withNewStore(snapshotInterval: 2) { store throws in
+        try backend.withNewStore(snapshotInterval: 2) { store throws in
             for group in groups {
                 try store.submit(to: group, actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
             }

@@ -1,4 +1,3 @@
-import GroupCodec
 import GroupCore
 import GroupTestSupport
 import Testing
@@ -6,7 +5,8 @@ import Testing
 
 /// The cross-group reads of SPEC section 9: the inbox-to-groups index and the directory, kept in
 /// the same transaction as each commit, checked after every kind of membership change against
-/// the folded states; their rebuild and verify; and the events `commits(of:from:limit:)` returns.
+/// the folded states; and the events `commits(of:from:limit:)` returns. Part of the seam's suite
+/// (every backend); LMDBIndexDamageTests damages LMDB's records for verify and rebuild.
 struct CrossGroupTests {
     static let seeds: [UInt64] = [3, 11, 2_024]
 
@@ -16,8 +16,9 @@ struct CrossGroupTests {
     /// each inbox is a current member of (in any state), and the directory exactly the groups
     /// whose join rule is open or approval and that are not deleted, with their current name
     /// and member count.
-    @Test func indexAndDirectoryFollowEveryMembershipChange() throws {
-        try withNewStore { store throws in
+    @Test(arguments: TestBackend.all)
+    func indexAndDirectoryFollowEveryMembershipChange(backend: TestBackend) throws {
+        try backend.withNewStore { store throws in
             var scenario = Lifecycle(store)
             try scenario.create()
             try scenario.check("after the creates")
@@ -98,15 +99,16 @@ struct CrossGroupTests {
 
     /// The same lifecycle, ingested in one transaction (as an import does), leaves the same index
     /// and directory as commit-by-commit submits.
-    @Test func ingestInOneTransactionIndexesLikeSubmits() throws {
-        try withNewStore { submitted throws in
+    @Test(arguments: TestBackend.all)
+    func ingestInOneTransactionIndexesLikeSubmits(backend: TestBackend) throws {
+        try backend.withNewStore { submitted throws in
             var scenario = Lifecycle(submitted)
             try scenario.runAll()
             var commits: [Commit] = []
             for summary in try submitted.groups() {
                 commits += try submitted.commits(of: summary.group).map(\.commit)
             }
-            try withNewStore { ingested throws in
+            try backend.withNewStore { ingested throws in
                 let outcomes = try ingested.ingest(commits)
                 #expect(outcomes.filter { !$0.isApplied }.isEmpty)
                 for inbox in Lifecycle.cast {
@@ -120,9 +122,10 @@ struct CrossGroupTests {
 
     // MARK: Paging
 
-    @Test func groupsContainingPagesWithNextCursorsAndTotal() throws {
+    @Test(arguments: TestBackend.all)
+    func groupsContainingPagesWithNextCursorsAndTotal(backend: TestBackend) throws {
         let groups = ["g1", "g2", "g3"].map(GroupID.named)
-        try withNewStore { store throws in
+        try backend.withNewStore { store throws in
             for group in groups.reversed() {
                 try store.submit(to: group, actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
             }
@@ -155,8 +158,9 @@ struct CrossGroupTests {
         }
     }
 
-    @Test func directoryPagesWithNextCursorsAndTotal() throws {
-        try withNewStore { store throws in
+    @Test(arguments: TestBackend.all)
+    func directoryPagesWithNextCursorsAndTotal(backend: TestBackend) throws {
+        try backend.withNewStore { store throws in
             let names = ["d-a", "d-b", "d-c", "d-d"]
             for (index, name) in names.enumerated() {
                 let rule: JoinRule = index == 2 ? .inviteOnly : (index % 2 == 0 ? .open : .approval)
@@ -178,151 +182,12 @@ struct CrossGroupTests {
         }
     }
 
-    // MARK: Rebuild and verify
-
-    /// `rebuild()` drops both indexes and makes them again, byte for byte.
-    @Test func rebuildMakesTheIndexAndDirectoryAgainIdentically() throws {
-        try withNewStore(snapshotInterval: 3) { store throws in
-            var scenario = Lifecycle(store)
-            try scenario.runAll()
-            let memberships = try rawEntries(store, \.memberships)
-            let directory = try rawEntries(store, \.directory)
-            let reads = try CrossGroupReads(store)
-            #expect(!memberships.isEmpty)
-            #expect(!directory.isEmpty)
-
-            _ = try store.rebuild()
-            #expect(try rawEntries(store, \.memberships) == memberships)
-            #expect(try rawEntries(store, \.directory) == directory)
-            #expect(try CrossGroupReads(store) == reads)
-
-            // Emptied, they come back the same.
-            try store.environment.write { txn throws(StoreError) in
-                try txn.drop(store.databases.memberships)
-                try txn.drop(store.databases.directory)
-            }
-            #expect(try store.directory(limit: 10).total == 0)
-            #expect(try store.groups(containing: .alix) == [])
-            #expect(!(try store.verify()).isEmpty)
-            _ = try store.rebuild()
-            #expect(try rawEntries(store, \.memberships) == memberships)
-            #expect(try rawEntries(store, \.directory) == directory)
-            #expect(try CrossGroupReads(store) == reads)
-            #expect(try store.verify() == [])
-        }
-    }
-
-    /// A directory entry that disagrees with its group's state, in each way it can, is reported
-    /// by `verify()` for that group, and `rebuild()` repairs it.
-    @Test(arguments: DirectoryDamage.allCases)
-    func verifyReportsADamagedDirectoryEntry(_ damage: DirectoryDamage) throws {
-        try withNewStore { store throws in
-            var scenario = Lifecycle(store)
-            try scenario.runAll()
-            #expect(try store.verify() == [])
-            let before = try rawEntries(store, \.directory)
-            let key = Array(damage.group.rawValue.utf8)
-            let stored = before.first { $0.key == key }?.value
-            // The entry to write in place of the stored one; nil to delete it.
-            let damaged: [UInt8]?
-            switch damage {
-            case .wrongMemberCount:
-                var bytes = try #require(stored)
-                // Version, name (length, bytes), member count (one varint byte while below 128), join rule.
-                #expect(bytes[bytes.count - 2] == 3)
-                bytes[bytes.count - 2] = 9
-                damaged = bytes
-            case .wrongName:
-                var bytes = try #require(stored)
-                bytes[2] = UInt8(ascii: "X")
-                damaged = bytes
-            case .missing:
-                damaged = nil
-            case .inviteOnlyListed, .dmListed:
-                damaged = [1, 1, UInt8(ascii: "I"), 2, 0]
-            case .unreadable:
-                damaged = [9, 0]
-            }
-            try store.environment.write { txn throws(StoreError) in
-                if let damaged {
-                    try txn.put(store.databases.directory, key: key, value: damaged)
-                } else {
-                    #expect(try txn.delete(store.databases.directory, key: key))
-                }
-            }
-            #expect(try store.verify() == [
-                VerifyProblem(group: damage.group, sequence: nil, message: "the group directory's entry differs from the group's state"),
-            ])
-            if damage == .unreadable {
-                let error = #expect(throws: StoreError.self) { try store.directory(limit: 10) }
-                if case let .corrupt(group, _, _)? = error { #expect(group == damage.group) } else {
-                    Issue.record("expected a corrupt error naming \(damage.group), got \(String(describing: error))")
-                }
-            }
-            _ = try store.rebuild()
-            #expect(try rawEntries(store, \.directory) == before)
-            #expect(try store.verify() == [])
-        }
-    }
-
-    /// A directory entry for a group the store does not have lists a group nobody can open:
-    /// `verify()` must report it.
-    @Test func verifyReportsADirectoryEntryForAMissingGroup() throws {
-        try withNewStore { store throws in
-            var scenario = Lifecycle(store)
-            try scenario.runAll()
-            try store.environment.write { txn throws(StoreError) in
-                try txn.put(store.databases.directory, key: Array("ghost".utf8), value: [1, 5] + Array("Ghost".utf8) + [4, 0])
-            }
-            #expect(try store.directory(limit: 10).items.map(\.group).contains(.named("ghost")))
-            let problems = try store.verify()
-            #expect(!problems.isEmpty, "verify reports nothing for a directory entry of the missing group ghost")
-            _ = try store.rebuild()
-            #expect(try !store.directory(limit: 10).items.map(\.group).contains(.named("ghost")))
-        }
-    }
-
-    /// An index entry for an inbox the group never had lists the group among that inbox's:
-    /// `verify()` must report it ("no one else does").
-    @Test func verifyReportsAnIndexEntryForAnInboxTheGroupNeverHad() throws {
-        try withNewStore { store throws in
-            var scenario = Lifecycle(store)
-            try scenario.runAll()
-            let stranger = InboxID.named("stranger")
-            try store.environment.write { txn throws(StoreError) in
-                try txn.put(store.databases.memberships, key: StoreKeys.membership(stranger, Lifecycle.gate), value: [UInt8]())
-            }
-            #expect(try store.groups(containing: stranger) == [Lifecycle.gate])
-            let problems = try store.verify()
-            #expect(problems.contains { $0.group == Lifecycle.gate }, "verify reports nothing for gate's index entry of \(stranger): \(problems)")
-            _ = try store.rebuild()
-            #expect(try store.groups(containing: stranger) == [])
-        }
-    }
-
-    @Test func verifyReportsIndexEntriesMissingOrLeftBehind() throws {
-        try withNewStore { store throws in
-            var scenario = Lifecycle(store)
-            try scenario.runAll()
-            try store.environment.write { txn throws(StoreError) in
-                #expect(try txn.delete(store.databases.memberships, key: StoreKeys.membership(.davon, Lifecycle.gate)))
-                try txn.put(store.databases.memberships, key: StoreKeys.membership(.fen, Lifecycle.invite), value: [UInt8]())
-            }
-            #expect(try store.verify() == [
-                VerifyProblem(group: Lifecycle.gate, sequence: nil, message: "the cross-group index lacks member davon"),
-                VerifyProblem(group: Lifecycle.invite, sequence: nil, message: "the cross-group index still lists former member fen"),
-            ])
-            _ = try store.rebuild()
-            #expect(try store.verify() == [])
-        }
-    }
-
     // MARK: Events of the log
 
     /// Each commit's events from `commits(of:from:limit:)` are those a plain `Replica` fold gives,
     /// from every starting point, before and after snapshots.
-    @Test(arguments: seeds)
-    func commitsCarryTheEventsOfAReplicaFold(seed: UInt64) throws {
+    @Test(arguments: TestBackend.all, seeds)
+    func commitsCarryTheEventsOfAReplicaFold(backend: TestBackend, seed: UInt64) throws {
         let log = randomChainedLog(seed: seed, count: 40)
         var replica = Replica()
         var expected: [LoggedCommit] = []
@@ -331,7 +196,7 @@ struct CrossGroupTests {
             expected.append(LoggedCommit(commit: commit, outcome: outcome, events: replica.lastEvents))
         }
         #expect(expected.contains { $0.events.count > 1 }, "seed \(seed): the log yields few events")
-        try withNewStore(snapshotInterval: 4) { store throws in
+        try backend.withNewStore(snapshotInterval: 4) { store throws in
             try store.ingest(log)
             #expect(try store.commits(of: .test) == expected, "seed \(seed)")
             for first in 0..<log.count {
@@ -345,8 +210,9 @@ struct CrossGroupTests {
     }
 
     /// The lifecycle scenario's events, read back from a store with a snapshot every 2 commits.
-    @Test func lifecycleEventsMatchAReplicaFold() throws {
-        try withNewStore(snapshotInterval: 2) { store throws in
+    @Test(arguments: TestBackend.all)
+    func lifecycleEventsMatchAReplicaFold(backend: TestBackend) throws {
+        try backend.withNewStore(snapshotInterval: 2) { store throws in
             var scenario = Lifecycle(store)
             try scenario.runAll()
             for summary in try store.groups() {
@@ -390,10 +256,10 @@ struct Lifecycle {
     static let invite = GroupID.named("invite"), dm = GroupID.named("dm")
     static let cast: [InboxID] = [.alix, .bo, .caro, .davon, .eri, .fen, .gus]
 
-    let store: GroupStore
+    let store: any GroupLogStorage
     private var clock: Milliseconds = 1_000
 
-    init(_ store: GroupStore) { self.store = store }
+    init(_ store: any GroupLogStorage) { self.store = store }
 
     /// open (join rule open, direct leave), gate (approval), invite (invite-only, invitations
     /// need consent) and a DM.
@@ -477,46 +343,13 @@ struct Listing: Equatable, CustomStringConvertible {
 }
 
 /// Every directory entry, as listings.
-func listings(_ store: GroupStore) throws -> [Listing] {
+func listings(_ store: any GroupLogStorage) throws -> [Listing] {
     try store.directory(limit: .max).items.map(Listing.init)
 }
 
 /// The directory's listing of one group, if any.
-func listing(_ store: GroupStore, _ group: GroupID) throws -> Listing? {
+func listing(_ store: any GroupLogStorage, _ group: GroupID) throws -> Listing? {
     try listings(store).first { $0.group == group }
-}
-
-/// Ways a directory entry can disagree with its group's state.
-enum DirectoryDamage: String, CaseIterable, Sendable {
-    case wrongMemberCount, wrongName, missing, inviteOnlyListed, dmListed, unreadable
-
-    var group: GroupID {
-        switch self {
-        case .wrongMemberCount, .wrongName, .missing, .unreadable: Lifecycle.gate
-        case .inviteOnlyListed: Lifecycle.invite
-        case .dmListed: Lifecycle.dm
-        }
-    }
-}
-
-/// One key and value of an LMDB database.
-struct RawEntry: Equatable {
-    let key: [UInt8]
-    let value: [UInt8]
-}
-
-/// Every entry of one of the store's databases, in key order.
-func rawEntries(_ store: GroupStore, _ database: KeyPath<GroupStore.Databases, LMDBDatabase>) throws -> [RawEntry] {
-    try store.environment.read { txn throws(StoreError) in
-        try txn.withCursor(store.databases[keyPath: database]) { cursor throws(StoreError) in
-            var entries: [RawEntry] = []
-            try cursor.forEach { entry in
-                entries.append(RawEntry(key: Array(entry.key), value: Array(entry.value)))
-                return .next
-            }
-            return entries
-        }
-    }
 }
 
 /// What the cross-group reads return for the lifecycle's cast.
@@ -524,7 +357,7 @@ struct CrossGroupReads: Equatable {
     let groups: [InboxID: GroupPage<GroupID>]
     let directory: GroupPage<DirectoryEntry>
 
-    init(_ store: GroupStore) throws {
+    init(_ store: any GroupLogStorage) throws {
         var groups: [InboxID: GroupPage<GroupID>] = [:]
         for inbox in Lifecycle.cast { groups[inbox] = try store.groups(containing: inbox, limit: 100) }
         self.groups = groups

@@ -10,8 +10,9 @@ import Testing
 struct IngestTests {
     // MARK: Refusals write nothing
 
-    @Test func wrongSequenceIsRefusedAndWritesNothing() throws {
-        try withSampleStore { sample throws in
+    @Test(arguments: TestBackend.all)
+    func wrongSequenceIsRefusedAndWritesNothing(backend: TestBackend) throws {
+        try backend.withSampleStore { sample throws in
             let next = sample.next(.updateName("next"))
             for sequence: UInt64 in [0, 2, 3, 5, 100, .max] {
                 let error = try sample.expectNothingWritten { () throws(StoreError) in
@@ -32,8 +33,9 @@ struct IngestTests {
         }
     }
 
-    @Test func wrongPreviousHashIsRefusedAndWritesNothing() throws {
-        try withSampleStore { sample throws in
+    @Test(arguments: TestBackend.all)
+    func wrongPreviousHashIsRefusedAndWritesNothing(backend: TestBackend) throws {
+        try backend.withSampleStore { sample throws in
             let next = sample.next(.updateName("next"))
             let wrong: [Digest?] = [
                 nil,
@@ -61,9 +63,9 @@ struct IngestTests {
     }
 
     /// Versions this build does not read: 0, the next one, and two far beyond.
-    @Test(arguments: [UInt8(0), CommitCodec.version + 1, 0x7F, 0xFF])
-    func unknownFormatVersionIsRefused(version: UInt8) throws {
-        try withSampleStore { sample throws in
+    @Test(arguments: TestBackend.all, [UInt8(0), CommitCodec.version + 1, 0x7F, 0xFF])
+    func unknownFormatVersionIsRefused(backend: TestBackend, version: UInt8) throws {
+        try backend.withSampleStore { sample throws in
             let next = sample.next(.updateName("next"))
             var bytes = CommitCodec.encode(next)
             #expect(bytes[0] == CommitCodec.version)
@@ -81,8 +83,9 @@ struct IngestTests {
     }
 
     /// Every proper prefix of a valid encoding, and the encoding with bytes after it, is refused.
-    @Test func truncatedAndExtendedEncodingsAreRefused() throws {
-        try withSampleStore { sample throws in
+    @Test(arguments: TestBackend.all)
+    func truncatedAndExtendedEncodingsAreRefused(backend: TestBackend) throws {
+        try backend.withSampleStore { sample throws in
             let next = sample.next(.updateDescription("a description long enough to truncate in many places"))
             let bytes = CommitCodec.encode(next)
             let before = try sample.contents()
@@ -93,13 +96,14 @@ struct IngestTests {
                 #expect(throws: StoreError.self) { try sample.store.ingest(encoded: bytes + extra) }
             }
             #expect(try sample.contents() == before)
-            #expect(sample.dataFileIsUnchanged, "data.mdb changed")
+            #expect(sample.storedBytesAreUnchanged, "the stored bytes changed")
             #expect(try sample.store.ingest(encoded: bytes) == .applied)
         }
     }
 
-    @Test func randomBytesAreRefused() throws {
-        try withSampleStore { sample throws in
+    @Test(arguments: TestBackend.all)
+    func randomBytesAreRefused(backend: TestBackend) throws {
+        try backend.withSampleStore { sample throws in
             var random = SeededGenerator(seed: 20_240_611)
             let before = try sample.contents()
             let valid = CommitCodec.encode(sample.next(.updateName("next")))
@@ -120,14 +124,15 @@ struct IngestTests {
             }
             #expect(refused == 3_000)
             #expect(try sample.contents() == before)
-            #expect(sample.dataFileIsUnchanged, "data.mdb changed")
+            #expect(sample.storedBytesAreUnchanged, "the stored bytes changed")
         }
     }
 
     /// A valid commit whose changes are replaced by random bytes: refused at the door, or, when
     /// the bytes happen to decode, appended whole and judged like any commit. Never a crash.
-    @Test func commitsWithRandomChangesAreRefusedOrAppendedWhole() throws {
-        try withSampleStore { sample throws in
+    @Test(arguments: TestBackend.all)
+    func commitsWithRandomChangesAreRefusedOrAppendedWhole(backend: TestBackend) throws {
+        try backend.withSampleStore { sample throws in
             var random = SeededGenerator(seed: 77)
             var replica = Replica()
             for commit in sample.log { replica.fold(commit) }
@@ -160,8 +165,9 @@ struct IngestTests {
         }
     }
 
-    @Test func batchWhoseThirdCommitDoesNotFitWritesNothing() throws {
-        try withSampleStore { sample throws in
+    @Test(arguments: TestBackend.all)
+    func batchWhoseThirdCommitDoesNotFitWritesNothing(backend: TestBackend) throws {
+        try backend.withSampleStore { sample throws in
             let fourth = sample.next(.updateName("four"))
             let fifth = Commit(groupID: .test, sequence: 5, actor: .bo, time: 60_000, changes: [.updateDescription("five")],
                                previousHash: CommitCodec.hash(fourth))
@@ -202,8 +208,9 @@ struct IngestTests {
 
     // MARK: What ingest takes
 
-    @Test func rejectedCommitIsStoredWithItsOutcomeAndAdvancesTheHead() throws {
-        try withSampleStore { sample throws in
+    @Test(arguments: TestBackend.all)
+    func rejectedCommitIsStoredWithItsOutcomeAndAdvancesTheHead(backend: TestBackend) throws {
+        try backend.withSampleStore { sample throws in
             let before = try #require(try sample.store.state(of: .test).state)
             // bo is a plain member: granting admin is denied under the default policies.
             let denied = sample.next(.addAdmin(.caro), actor: .bo)
@@ -231,8 +238,9 @@ struct IngestTests {
         }
     }
 
-    @Test func rejectedCommitZeroLeavesAGroupWithoutState() throws {
-        try withNewStore(snapshotInterval: 2) { store throws in
+    @Test(arguments: TestBackend.all)
+    func rejectedCommitZeroLeavesAGroupWithoutState(backend: TestBackend) throws {
+        try backend.withNewStore(snapshotInterval: 2) { store throws in
             let log = chained([
                 Commit(groupID: .test, sequence: 0, actor: .alix, time: 1, changes: [.updateName("not a create")]),
                 Commit(groupID: .test, sequence: 1, actor: .alix, time: 2, changes: [.create(CreateConversation(members: [.bo]))]),
@@ -247,7 +255,7 @@ struct IngestTests {
             for sequence: UInt64 in 0...4 {
                 #expect(try store.state(of: .test, at: sequence).state == nil)
             }
-            store.forgetCachedHeads()
+            try backend.forgetCaches(of: store)
             let stored = try store.state(of: .test)
             #expect(stored.state == nil)
             #expect(stored.headSequence == 4)
@@ -262,22 +270,20 @@ struct IngestTests {
                 return
             }
             #expect(rejection.reason == .groupNotFound)
-            #expect(try store.exportFixture(.test) != .null)
         }
     }
 
     /// Three groups' random logs ingested interleaved, one by one and in mixed batches: each
     /// group's log, outcomes and states are its own fold's, also after reopening.
-    @Test(arguments: [UInt64(3), 33, 333])
-    func groupsIngestedInterleaved(seed: UInt64) throws {
+    @Test(arguments: TestBackend.all, [UInt64(3), 33, 333])
+    func groupsIngestedInterleaved(backend: TestBackend, seed: UInt64) throws {
         let groups = ["zeta", "alpha", "mid"].map(GroupID.named)
         let logs = groups.enumerated().map { index, group in randomChainedLog(seed: seed &* 10 &+ UInt64(index), count: 70, group: group) }
         let folds = logs.map { Folded($0) }
         var random = SeededGenerator(seed: seed)
-        try withScratchDirectory { root throws in
-            let path = root + "/store"
+        try backend.withPlace { place throws in
             do {
-                let store = try GroupStore(path: path, options: creating(snapshotInterval: 6))
+                let store = try place.open(snapshotInterval: 6)
                 var positions = [0, 0, 0]
                 while positions != [70, 70, 70] {
                     var batch: [Commit] = []
@@ -294,13 +300,14 @@ struct IngestTests {
                 }
                 try Self.expectLogs(store, groups, logs, folds, seed: seed)
             }
-            let reopened = try GroupStore(path: path, options: creating(snapshotInterval: 6))
+            let reopened = try place.open(snapshotInterval: 6)
             try Self.expectLogs(reopened, groups, logs, folds, seed: seed)
         }
     }
 
-    @Test func submitAndIngestChainOnEachOther() throws {
-        try withSampleStore { sample throws in
+    @Test(arguments: TestBackend.all)
+    func submitAndIngestChainOnEachOther(backend: TestBackend) throws {
+        try backend.withSampleStore { sample throws in
             let submitted = try sample.store.submit(to: .test, actor: .alix, time: 50_000, changes: [.updateName("submitted")])
             #expect(submitted.commit.previousHash == CommitCodec.hash(sample.log[3]))
             let ingested = Commit(groupID: .test, sequence: 5, actor: .bo, time: 51_000, changes: [.updateName("ingested")], previousHash: submitted.hash)
@@ -319,7 +326,7 @@ struct IngestTests {
         return (group, sequence, reason)
     }
 
-    private static func expectLogs(_ store: GroupStore, _ groups: [GroupID], _ logs: [[Commit]], _ folds: [Folded], seed: UInt64) throws {
+    private static func expectLogs(_ store: any GroupLogStorage, _ groups: [GroupID], _ logs: [[Commit]], _ folds: [Folded], seed: UInt64) throws {
         #expect(try store.groups() == groups.sorted().map { GroupSummary(group: $0, headSequence: 69) }, "seed \(seed)")
         for (group, (log, fold)) in zip(groups, zip(logs, folds)) {
             let logged = try store.commits(of: group)
@@ -336,17 +343,16 @@ struct IngestTests {
 /// A store holding two groups: `test` (alix creates it with bo and caro, then three updates,
 /// commits 0 to 3) and `other`; with a way to check that an attempt writes nothing.
 struct SampleStore {
-    let store: GroupStore
-    let path: String
+    let store: any GroupLogStorage
+    let place: StorePlace
     let log: [Commit]
-    /// `data.mdb` as it was when the sample was made.
-    let dataBytes: [UInt8]?
+    /// The backend's stored bytes as they were when the sample was made (nil where it cannot
+    /// show them).
+    let storedBytes: [UInt8]?
 
-    var dataFile: String { path + "/data.mdb" }
-
-    /// Whether `data.mdb` holds the same bytes as when the sample was made (compared here, so
-    /// that a failure does not print the whole file).
-    var dataFileIsUnchanged: Bool { fileBytes(dataFile) == dataBytes }
+    /// Whether the backend stores the same bytes as when the sample was made (compared here, so
+    /// that a failure does not print them all).
+    var storedBytesAreUnchanged: Bool { place.storedBytes() == storedBytes }
 
     /// Commit 4 of `test`, chained on commit 3.
     func next(_ change: Change, actor: InboxID = .alix) -> Commit {
@@ -357,41 +363,42 @@ struct SampleStore {
         try StoreContents(store, inboxes: [.alix, .bo, .caro] + inboxes)
     }
 
-    /// Runs `attempt`, which must throw, and checks that the store's contents and its data file
-    /// are as they were. Returns the error.
+    /// Runs `attempt`, which must throw, and checks that the store's contents and its stored
+    /// bytes are as they were. Returns the error.
     @discardableResult
     func expectNothingWritten(
         inboxes: [InboxID] = [], sourceLocation: SourceLocation = #_sourceLocation, _ attempt: () throws(StoreError) -> Void
     ) throws -> StoreError? {
         let before = try contents(inboxes)
-        let bytes = fileBytes(dataFile)
+        let bytes = place.storedBytes()
         var caught: StoreError?
         switch Result(catching: attempt) {
         case .success: Issue.record("the attempt was not refused", sourceLocation: sourceLocation)
         case let .failure(error): caught = error
         }
         #expect(try contents(inboxes) == before, "\(String(describing: caught))", sourceLocation: sourceLocation)
-        let unchanged = fileBytes(dataFile) == bytes
-        #expect(unchanged, "data.mdb changed after \(String(describing: caught))", sourceLocation: sourceLocation)
+        let unchanged = place.storedBytes() == bytes
+        #expect(unchanged, "the stored bytes changed after \(String(describing: caught))", sourceLocation: sourceLocation)
         return caught
     }
 }
 
-/// Runs `body` with a fresh ``SampleStore``, deleted afterwards.
-func withSampleStore(_ body: (SampleStore) throws -> Void) throws {
-    try withScratchDirectory { root throws in
-        let path = root + "/store"
-        let store = try GroupStore(path: path, options: creating(snapshotInterval: 2))
-        let log = chained([
-            Commit(groupID: .test, sequence: 0, actor: .alix, time: 10_000, changes: [.create(CreateConversation(members: [.bo, .caro]))]),
-            Commit(groupID: .test, sequence: 1, actor: .bo, time: 20_000, changes: [.updateName("Team")]),
-            Commit(groupID: .test, sequence: 2, actor: .alix, time: 25_000, changes: [.add(.davon)]),
-            Commit(groupID: .test, sequence: 3, actor: .caro, time: 30_000, changes: [.updateDescription("about")]),
-        ])
-        try store.ingest(Array(log[0..<2]))
-        try store.ingest(log[2])
-        try store.submit(to: .named("other"), actor: .bo, time: 1, changes: [.create(CreateConversation(members: [.alix]))])
-        try store.ingest(log[3])
-        try body(SampleStore(store: store, path: path, log: log, dataBytes: fileBytes(path + "/data.mdb")))
+extension TestBackend {
+    /// Runs `body` with a fresh ``SampleStore`` of this backend, deleted afterwards.
+    func withSampleStore(_ body: (SampleStore) throws -> Void) throws {
+        try withPlace { place throws in
+            let store = try place.open(snapshotInterval: 2)
+            let log = chained([
+                Commit(groupID: .test, sequence: 0, actor: .alix, time: 10_000, changes: [.create(CreateConversation(members: [.bo, .caro]))]),
+                Commit(groupID: .test, sequence: 1, actor: .bo, time: 20_000, changes: [.updateName("Team")]),
+                Commit(groupID: .test, sequence: 2, actor: .alix, time: 25_000, changes: [.add(.davon)]),
+                Commit(groupID: .test, sequence: 3, actor: .caro, time: 30_000, changes: [.updateDescription("about")]),
+            ])
+            try store.ingest(Array(log[0..<2]))
+            try store.ingest(log[2])
+            try store.submit(to: .named("other"), actor: .bo, time: 1, changes: [.create(CreateConversation(members: [.alix]))])
+            try store.ingest(log[3])
+            try body(SampleStore(store: store, place: place, log: log, storedBytes: place.storedBytes()))
+        }
     }
 }

@@ -232,7 +232,7 @@ struct StoreFailureTests {
 
     /// A byte flipped in a stored commit (found in `data.mdb` by its encoding, with the store
     /// closed) is a `.corrupt` error naming the group and the place of the break from `verify`,
-    /// `state`, `commits`, `replay`, `exportFixture`, `submit` and `rebuild`; never a crash or a
+    /// `state`, `commits`, `replay`, `submit` and `rebuild`; never a crash or a
     /// wrong state; another group of the store reads as before.
     ///
     /// Where the chain alone shows the break (a flipped text byte in commit 10), naming commit 10
@@ -255,7 +255,6 @@ struct StoreFailureTests {
             Self.expectCorrupt(group, named, "commits") { () throws(StoreError) in _ = try store.commits(of: group) }
             Self.expectCorrupt(group, named, "commits from the damaged one") { () throws(StoreError) in _ = try store.commits(of: group, from: damaged, limit: 3) }
             Self.expectCorrupt(group, named, "replay") { () throws(StoreError) in _ = try store.replay(group) { _, _, _ in } }
-            Self.expectCorrupt(group, named, "export") { () throws(StoreError) in _ = try store.exportFixture(group) }
             Self.expectCorrupt(group, named, "submit") { () throws(StoreError) in
                 _ = try store.submit(to: group, actor: .alix, time: 100_000, changes: [.updateName("x")])
             }

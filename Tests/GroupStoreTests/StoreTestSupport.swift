@@ -5,7 +5,8 @@ import GroupTestSupport
 import Testing
 @testable import GroupStore
 
-// Helpers shared by the store's tests (StoreTests, IngestTests, StoreFailureTests, ProcessTests).
+// Helpers shared by the store's tests: the seam's suite (StoreTests, IngestTests, ...) and the
+// LMDB backend's own (StoreFailureTests, ProcessTests, ...).
 
 /// Runs `body` with the path of a fresh temporary directory, deleted afterwards.
 ///
@@ -18,8 +19,9 @@ func withScratchDirectory<T>(_ body: (String) throws -> T) throws -> T {
     return try body(url.path)
 }
 
-/// Runs `body` with a store created in a fresh temporary directory (the store's own directory
-/// is `store` inside it), deleted afterwards.
+/// Runs `body` with an LMDB store created in a fresh temporary directory (the store's own
+/// directory is `store` inside it), deleted afterwards: for the LMDB backend's own tests; the
+/// seam's suite makes its stores with `TestBackend.withNewStore`.
 func withNewStore<T>(
     snapshotInterval: UInt64 = StoreOptions.defaultSnapshotInterval, defaultMemberLimit: Int = 250,
     _ body: (GroupStore) throws -> T
@@ -85,7 +87,7 @@ struct StoreContents: Equatable, CustomStringConvertible {
     let memberships: [InboxID: [GroupID]]
     let identities: [InboxID: [PublicIdentity]]
 
-    init(_ store: GroupStore, inboxes: [InboxID]) throws {
+    init(_ store: any GroupLogStorage, inboxes: [InboxID]) throws {
         groups = try store.groups()
         var logs: [GroupID: [LoggedCommit]] = [:]
         var hashes: [GroupID: Digest?] = [:]
@@ -130,29 +132,4 @@ func offsets(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
         index += 1
     }
     return found
-}
-
-/// The package's fixtures, located from this file: `Tests/GroupStoreTests/StoreTestSupport.swift`.
-enum PackageFixtures {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures", isDirectory: true)
-
-    /// The `.json` files of `Fixtures/`, in name order (empty when the folder is missing).
-    static var files: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted()
-    }
-
-    static func read(_ name: String) throws -> Fixture {
-        let path = folder.appendingPathComponent(name).path
-        let data = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)")
-        return try FixtureReader.read([UInt8](data), file: path)
-    }
-
-    /// The group ID a fixture runs under: its file name without `.json`, as the conformance test does.
-    static func groupID(of name: String) -> GroupID {
-        let stem = String(name.dropLast(".json".count))
-        return (try? GroupID(stem)) ?? GroupID(unchecked: "fixture")
-    }
 }

@@ -7,19 +7,21 @@ import Testing
 
 /// The store's reads and writes against the reducer: what `submit` writes, what the reads return
 /// (compared with a plain `Replica` fold of the same commits), snapshots, `rebuild`, the
-/// cross-group index and fixtures. Each test works in a fresh temporary directory.
+/// cross-group index. Part of the seam's suite: each test runs against every backend, in a
+/// fresh store.
 struct StoreTests {
     static let seeds: [UInt64] = [1, 7, 42, 1_234, 90_001]
 
     // MARK: Submit
 
     /// The longest identifiers SPEC section 1 allows fit every key the store makes of them.
-    @Test func longestIdentifiersFit() throws {
+    @Test(arguments: TestBackend.all)
+    func longestIdentifiersFit(backend: TestBackend) throws {
         let group = GroupID.named(String(repeating: "g", count: 127) + "~")
         let owner = InboxID.named(String(repeating: "o", count: 128))
         let member = InboxID.named(String(repeating: "m", count: 128))
         let handle = PublicIdentity.handle(String(repeating: "\u{E9}", count: 128))
-        try withNewStore(snapshotInterval: 1) { store throws in
+        try backend.withNewStore(snapshotInterval: 1) { store throws in
             try store.claim(handle, for: member)
             try store.submit(to: group, actor: owner, time: 1, changes: [.create(CreateConversation())])
             try store.submit(to: group, actor: owner, time: 2, changes: [.addMembers(inboxes: [], identities: [ResolvedIdentity(handle, inbox: nil)])])
@@ -33,8 +35,9 @@ struct StoreTests {
         }
     }
 
-    @Test func submitAppliesAndReturnsTheSequence() throws {
-        try withNewStore { store throws in
+    @Test(arguments: TestBackend.all)
+    func submitAppliesAndReturnsTheSequence(backend: TestBackend) throws {
+        try backend.withNewStore { store throws in
             let created = try store.submit(to: .test, actor: .alix, time: 1_000, changes: [.create(CreateConversation(members: [.bo]))])
             #expect(created.commit.sequence == 0)
             #expect(created.commit.previousHash == nil)
@@ -56,8 +59,9 @@ struct StoreTests {
         }
     }
 
-    @Test func rejectedSubmitThrowsTheReducersReasonAndWritesNothing() throws {
-        try withNewStore { store throws in
+    @Test(arguments: TestBackend.all)
+    func rejectedSubmitThrowsTheReducersReasonAndWritesNothing(backend: TestBackend) throws {
+        try backend.withNewStore { store throws in
             try store.submit(to: .test, actor: .alix, time: 1_000, changes: [.create(CreateConversation(members: [.bo, .caro]))])
             let before = try StoreContents(store, inboxes: [.alix, .bo, .caro])
             // Under the default allMembers policies a plain member cannot grant admin.
@@ -83,8 +87,9 @@ struct StoreTests {
         }
     }
 
-    @Test func rejectedCreateWritesNoGroup() throws {
-        try withNewStore { store throws in
+    @Test(arguments: TestBackend.all)
+    func rejectedCreateWritesNoGroup(backend: TestBackend) throws {
+        try backend.withNewStore { store throws in
             let error = #expect(throws: StoreError.self) {
                 try store.submit(to: .test, actor: .alix, time: 1_000, changes: [.create(CreateConversation(kind: .dm, members: [.bo, .caro]))])
             }
@@ -99,8 +104,9 @@ struct StoreTests {
         }
     }
 
-    @Test func submitToAMissingGroupIsGroupNotFound() throws {
-        try withNewStore { store throws in
+    @Test(arguments: TestBackend.all)
+    func submitToAMissingGroupIsGroupNotFound(backend: TestBackend) throws {
+        try backend.withNewStore { store throws in
             #expect(throws: StoreError.groupNotFound(.test)) {
                 try store.submit(to: .test, actor: .alix, time: 1_000, changes: [.updateName("x")])
             }
@@ -114,8 +120,9 @@ struct StoreTests {
         }
     }
 
-    @Test func expectedSequenceMismatchIsSequenceConflictAndWritesNothing() throws {
-        try withNewStore { store throws in
+    @Test(arguments: TestBackend.all)
+    func expectedSequenceMismatchIsSequenceConflictAndWritesNothing(backend: TestBackend) throws {
+        try backend.withNewStore { store throws in
             try store.submit(to: .test, actor: .alix, time: 1_000, changes: [.create(CreateConversation(members: [.bo]))], expectedSequence: 0)
             try store.submit(to: .test, actor: .alix, time: 2_000, changes: [.updateName("one")], expectedSequence: 1)
             let before = try StoreContents(store, inboxes: [.alix, .bo])
@@ -133,8 +140,9 @@ struct StoreTests {
         }
     }
 
-    @Test func identitiesInAddMembersAreResolvedThroughTheDirectoryAtSubmit() throws {
-        try withNewStore { store throws in
+    @Test(arguments: TestBackend.all)
+    func identitiesInAddMembersAreResolvedThroughTheDirectoryAtSubmit(backend: TestBackend) throws {
+        try backend.withNewStore { store throws in
             try store.claim(.handle("caro.eth"), for: .caro)
             try store.claim(.account("0xd4"), for: .davon)
             try store.claim(.handle("caro.old"), for: .caro)
@@ -177,8 +185,9 @@ struct StoreTests {
         }
     }
 
-    @Test func createWithoutMemberLimitGetsTheStoresDefaultWrittenIn() throws {
-        try withNewStore(defaultMemberLimit: 3) { store throws in
+    @Test(arguments: TestBackend.all)
+    func createWithoutMemberLimitGetsTheStoresDefaultWrittenIn(backend: TestBackend) throws {
+        try backend.withNewStore(defaultMemberLimit: 3) { store throws in
             let created = try store.submit(to: .test, actor: .alix, time: 1_000, changes: [.create(CreateConversation(members: [.bo]))])
             #expect(created.commit.changes == [.create(CreateConversation(members: [.bo], memberLimit: 3))])
             #expect(try store.commits(of: .test)[0].commit == created.commit)
@@ -197,7 +206,7 @@ struct StoreTests {
             let explicit = try store.submit(to: .named("big"), actor: .alix, time: 1_000, changes: [.create(CreateConversation(members: [.bo], memberLimit: 10))])
             #expect(explicit.commit.changes == [.create(CreateConversation(members: [.bo], memberLimit: 10))])
         }
-        try withNewStore { store throws in
+        try backend.withNewStore { store throws in
             let created = try store.submit(to: .test, actor: .alix, time: 1_000, changes: [.create(CreateConversation(members: [.bo]))])
             #expect(created.commit.changes == [.create(CreateConversation(members: [.bo], memberLimit: GroupSettings.defaultMemberLimit))])
         }
@@ -205,10 +214,10 @@ struct StoreTests {
 
     /// Submitting a random log's proposals one by one: the store writes exactly the commits a
     /// replica applies, with the same rejection for the others, and chains what it writes.
-    @Test(arguments: seeds)
-    func submitWritesExactlyWhatTheFoldApplies(seed: UInt64) throws {
+    @Test(arguments: TestBackend.all, seeds)
+    func submitWritesExactlyWhatTheFoldApplies(backend: TestBackend, seed: UInt64) throws {
         let proposals = RandomLog(seed: seed).commits(count: 150)
-        try withNewStore(snapshotInterval: 7) { store throws in
+        try backend.withNewStore(snapshotInterval: 7) { store throws in
             var replica = Replica()
             var previous: Digest?
             var next: UInt64 = 0
@@ -257,15 +266,14 @@ struct StoreTests {
     /// Snapshot plus tail equals a full replay: the state after every commit, read with a small
     /// snapshot interval, equals a replica's fold (`==` and state hash); so do `replay` and
     /// states read after reopening (no cached head), and after reopening with another interval.
-    @Test(arguments: seeds)
-    func stateAtEverySequenceEqualsTheFold(seed: UInt64) throws {
+    @Test(arguments: TestBackend.all, seeds)
+    func stateAtEverySequenceEqualsTheFold(backend: TestBackend, seed: UInt64) throws {
         let log = randomChainedLog(seed: seed, count: 160)
         let folded = Folded(log)
         var random = SeededGenerator(seed: seed)
-        try withScratchDirectory { root throws in
-            let path = root + "/store"
+        try backend.withPlace { place throws in
             do {
-                let store = try GroupStore(path: path, options: creating(snapshotInterval: 7))
+                let store = try place.open(snapshotInterval: 7)
                 var start = 0
                 while start < 120 {
                     let end = min(120, start + random.int(1...15))
@@ -284,7 +292,7 @@ struct StoreTests {
             }
             do {
                 // Reopened: nothing cached, so every read starts from a snapshot.
-                let store = try GroupStore(path: path, options: creating(snapshotInterval: 7))
+                let store = try place.open(snapshotInterval: 7)
                 for _ in 0..<30 {
                     let sequence = random.int(0...119)
                     #expect(try store.state(of: .test, at: UInt64(sequence)).state == folded.states[sequence], "seed \(seed) at \(sequence)")
@@ -297,7 +305,7 @@ struct StoreTests {
             }
             do {
                 // Reopened with another interval: old snapshots still serve, new ones are written at the new one.
-                let store = try GroupStore(path: path, options: creating(snapshotInterval: 5))
+                let store = try place.open(snapshotInterval: 5)
                 #expect(try store.ingest(Array(log[120...])) == Array(folded.outcomes[120...]), "seed \(seed)")
                 for sequence in 0..<log.count {
                     #expect(try store.state(of: .test, at: UInt64(sequence)).state == folded.states[sequence], "seed \(seed) at \(sequence)")
@@ -307,11 +315,11 @@ struct StoreTests {
         }
     }
 
-    @Test(arguments: seeds)
-    func commitsReturnTheFoldsOutcomes(seed: UInt64) throws {
+    @Test(arguments: TestBackend.all, seeds)
+    func commitsReturnTheFoldsOutcomes(backend: TestBackend, seed: UInt64) throws {
         let log = randomChainedLog(seed: seed, count: 90)
         let folded = Folded(log)
-        try withNewStore(snapshotInterval: 7) { store throws in
+        try backend.withNewStore(snapshotInterval: 7) { store throws in
             try store.ingest(log)
             let all = try store.commits(of: .test)
             #expect(all.map(\.commit) == log)
@@ -334,7 +342,8 @@ struct StoreTests {
 
     // MARK: Rebuild
 
-    @Test func rebuildMakesTheDerivedRecordsAgain() throws {
+    @Test(arguments: TestBackend.all)
+    func rebuildMakesTheDerivedRecordsAgain(backend: TestBackend) throws {
         let first = randomChainedLog(seed: 5, count: 75, group: .named("first"))
         let second = randomChainedLog(seed: 6, count: 40, group: .named("second"))
         // A log whose commit 0 is rejected: the group exists in the store, with no state.
@@ -343,7 +352,7 @@ struct StoreTests {
             Commit(groupID: .named("stillborn"), sequence: 1, actor: .alix, time: 2, changes: [.updateName("x")]),
         ])
         let inboxes = RandomLog(seed: 5).inboxes + [.alix, .bo, .caro, .davon]
-        try withNewStore(snapshotInterval: 7) { store throws in
+        try backend.withNewStore(snapshotInterval: 7) { store throws in
             try store.ingest(first)
             try store.ingest(stillborn)
             try store.ingest(second)
@@ -360,16 +369,12 @@ struct StoreTests {
             let statesBefore = try Self.everyState(store)
 
             // Lose the derived records, as a damaged store might: verify sees it, rebuild repairs it.
-            try store.environment.write { txn throws(StoreError) in
-                try txn.drop(store.databases.snapshots)
-                try txn.drop(store.databases.memberships)
-            }
-            store.forgetCachedHeads()
+            try backend.dropSnapshotsAndMemberships(of: store)
             #expect(try store.verify().contains { $0.message.contains("cross-group index lacks") })
 
             let report = try store.rebuild()
             let heads: [UInt64] = [74, 1, 39, 17]
-            #expect(report == GroupStore.RebuildReport(
+            #expect(report == RebuildReport(
                 groups: 4, commits: heads.reduce(0) { $0 + Int($1) + 1 }, snapshots: heads.reduce(0) { $0 + Int($1 / 7) }))
             #expect(try StoreContents(store, inboxes: inboxes) == before)
             #expect(try Self.everyState(store) == statesBefore)
@@ -385,9 +390,10 @@ struct StoreTests {
 
     // MARK: The cross-group index
 
-    @Test func groupsContainingFollowsAddsRemovalsAndLeaves() throws {
+    @Test(arguments: TestBackend.all)
+    func groupsContainingFollowsAddsRemovalsAndLeaves(backend: TestBackend) throws {
         let team = GroupID.named("team"), pair = GroupID.named("pair"), dm = GroupID.named("dm")
-        try withNewStore { store throws in
+        try backend.withNewStore { store throws in
             func groups(_ inbox: InboxID) throws -> [GroupID] { try store.groups(containing: inbox) }
             try store.submit(to: team, actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo, .caro], leaveRule: .direct))])
             try store.submit(to: pair, actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
@@ -437,70 +443,17 @@ struct StoreTests {
 
     /// The index agrees with the folded states, for every inbox of the pool, over random logs of
     /// several groups.
-    @Test(arguments: seeds)
-    func groupsContainingAgreesWithTheStates(seed: UInt64) throws {
+    @Test(arguments: TestBackend.all, seeds)
+    func groupsContainingAgreesWithTheStates(backend: TestBackend, seed: UInt64) throws {
         let groups = ["g-a", "g-b", "g-c"].map(GroupID.named)
         let logs = groups.enumerated().map { index, group in randomChainedLog(seed: seed &+ UInt64(index), count: 60, group: group) }
-        try withNewStore { store throws in
+        try backend.withNewStore { store throws in
             for log in logs { try store.ingest(log) }
             let finals = logs.map { Folded($0).final }
             for inbox in RandomLog(seed: seed).inboxes {
                 let expected = zip(groups, finals).compactMap { group, state in state?.member(inbox)?.isCurrent == true ? group : nil }
                 #expect(try store.groups(containing: inbox) == expected, "seed \(seed) inbox \(inbox)")
             }
-        }
-    }
-
-    // MARK: Fixtures
-
-    @Test func fixturesArePresent() {
-        #expect(!PackageFixtures.files.isEmpty, "no fixtures in \(PackageFixtures.folder.path)")
-    }
-
-    /// A fixture imported under its own group ID gives the outcomes and state hash of
-    /// `FixtureRunner.run`; its export passes as a fixture, and re-imported into another store
-    /// gives the same log, outcomes and state hash.
-    @Test(arguments: PackageFixtures.files)
-    func fixtureImportExportReimport(_ name: String) throws {
-        let fixture = try PackageFixtures.read(name)
-        let group = PackageFixtures.groupID(of: name)
-        let run = try FixtureRunner.run(fixture, groupID: group)
-        try withNewStore(snapshotInterval: 3) { store throws in
-            let outcomes = try store.importFixture(fixture, as: group)
-            #expect(outcomes == run.outcomes)
-            let stored = try store.state(of: group)
-            #expect(stored.state == run.state)
-            #expect(stateHash(stored.state) == stateHash(run.state))
-            #expect(try store.verify() == [])
-            #expect(throws: StoreError.self) { try store.importFixture(fixture, as: group) }
-
-            let exported = try store.exportFixture(group)
-            let reread = try FixtureReader.read(Array(JSONWriter.write(exported, pretty: true).utf8), file: "export of \(name)")
-            let rerun = try FixtureRunner.run(reread, groupID: group)
-            #expect(rerun.difference == nil, "the export of \(name) fails as a fixture: \(rerun.difference.map(String.init(describing:)) ?? "")")
-
-            try withNewStore { second throws in
-                #expect(try second.importFixture(reread, as: group) == outcomes)
-                #expect(try second.commits(of: group) == (try store.commits(of: group)))
-                #expect(stateHash(try second.state(of: group).state) == stateHash(stored.state))
-                #expect(try second.verify() == [])
-            }
-        }
-    }
-
-    /// An import whose directory contradicts the store's (an identity another inbox claims) is
-    /// refused whole: no commit and no claim is written.
-    @Test func importWithAConflictingClaimWritesNothing() throws {
-        let fixture = Fixture(
-            name: "claims caro.eth for bo",
-            identities: [IdentityClaims(inbox: .bo, claims: [.handle("bo.eth"), .handle("caro.eth")])],
-            commits: [FixtureCommit(actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])])
-        try withNewStore { store throws in
-            try store.claim(.handle("caro.eth"), for: .caro)
-            #expect(throws: StoreError.identityClaimed(.handle("caro.eth"), owner: .caro)) { try store.importFixture(fixture, as: .test) }
-            #expect(try store.groups() == [])
-            #expect(try store.inbox(claiming: .handle("bo.eth")) == nil)
-            #expect(try store.identities(of: .bo) == [])
         }
     }
 
@@ -523,7 +476,7 @@ struct StoreTests {
     }
 
     /// The state hash after every commit of every group.
-    private static func everyState(_ store: GroupStore) throws -> [GroupID: [Digest?]] {
+    private static func everyState(_ store: any GroupLogStorage) throws -> [GroupID: [Digest?]] {
         var states: [GroupID: [Digest?]] = [:]
         for summary in try store.groups() {
             states[summary.group] = try (0...summary.headSequence).map { stateHash(try store.state(of: summary.group, at: $0).state) }

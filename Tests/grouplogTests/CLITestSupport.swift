@@ -1,5 +1,5 @@
 import Foundation
-import GroupCodec
+import GroupFixtures
 @testable import grouplog
 
 /// A fresh directory under the system's temporary directory, for one test's files.

@@ -1,6 +1,6 @@
 import Foundation
-import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 import Testing
 @testable import grouplog
@@ -16,7 +16,7 @@ struct DMCommandTests {
         return store
     }
 
-    static let pairID = GroupStore.dmGroupID(between: InboxID(unchecked: "alix"), and: InboxID(unchecked: "bo")).rawValue
+    static let pairID = GroupID.dm(between: InboxID(unchecked: "alix"), and: InboxID(unchecked: "bo")).rawValue
 
     @Test func noDMIsExitOneAndWritesNothing() throws {
         try withTemporaryDirectory { directory in

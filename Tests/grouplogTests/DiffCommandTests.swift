@@ -1,4 +1,4 @@
-import GroupCodec
+import GroupFixtures
 import Testing
 @testable import grouplog
 

@@ -1,6 +1,7 @@
 import Foundation
 import GroupCodec
 import GroupCore
+import GroupFixtures
 import GroupStore
 import GroupTestSupport
 import Testing

@@ -1,4 +1,5 @@
-import GroupCodec
+import GroupFixtures
+import GroupTestSupport
 import Testing
 @testable import grouplog
 
@@ -27,19 +28,10 @@ enum FieldSample {
      "expect": {"fields": {"GROUP_CATEGORY": "sports", "STATUS": {"bo": "away"}, "ANNOUNCEMENT": null}}}
     """
 
-    /// The example of SPEC section 11, with a second field that groups get only by registerFields.
+    /// The example of SPEC section 11 with a member limit of 50, and a second field that groups
+    /// get only by registerFields.
     static let configuration = """
-    member_limit = 50
-
-    [[application_components]]
-    id = 0xC001
-    name = "GROUP_CATEGORY"
-    type = "string"
-    insert = "adminOnly"
-    update = "adminOnly"
-    delete = "adminOnly"
-    in_groups = true
-    in_dms = false
+    \(ConfigurationSample.specExample(memberLimit: 50))
 
     [[application_components]]
     id = 0xC002

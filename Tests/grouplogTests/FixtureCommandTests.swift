@@ -1,5 +1,5 @@
 import Foundation
-import GroupCodec
+import GroupFixtures
 import Testing
 @testable import grouplog
 

@@ -1,4 +1,3 @@
-import GroupCodec
 import GroupCore
 import GroupStore
 import GroupTestSupport

@@ -68,8 +68,9 @@ final class WatchProcess: @unchecked Sendable {
         return condition(lines)
     }
 
-    /// Waits until the process sleeps between polls of the store. `watch` sleeps only in its
-    /// polling loop, after it read the group's head: a commit made from then on is one it prints.
+    /// Waits until the process waits between reads of the store. `watch` waits (blocked on the
+    /// store's wait for the group's next commit) only in its loop, after it read the group's
+    /// head: a commit made from then on is one it prints.
     func waitUntilPolling(upTo limit: Duration = .seconds(10)) -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline && process.isRunning {
@@ -79,19 +80,21 @@ final class WatchProcess: @unchecked Sendable {
         return false
     }
 
-    /// Whether the main thread is in `nanosleep` (Linux's /proc).
+    /// Whether the main thread sleeps or waits on a futex, as a thread blocked in a semaphore's
+    /// timed wait does (Linux's /proc). The store's wait is the only one the single-threaded
+    /// `watch` makes.
     private var isSleeping: Bool {
         let pid = process.processIdentifier
         if let wchan = FileManager.default.contents(atPath: "/proc/\(pid)/wchan"),
-           String(decoding: wchan, as: UTF8.self).contains("nanosleep") {
+           ["nanosleep", "futex"].contains(where: String(decoding: wchan, as: UTF8.self).contains) {
             return true
         }
         guard let syscall = FileManager.default.contents(atPath: "/proc/\(pid)/syscall"),
               let number = String(decoding: syscall, as: UTF8.self).split(separator: " ").first else { return false }
         #if arch(x86_64)
-        return number == "35" || number == "230"  // nanosleep, clock_nanosleep
+        return ["35", "230", "202"].contains(number)  // nanosleep, clock_nanosleep, futex
         #elseif arch(arm64)
-        return number == "101" || number == "115"
+        return ["101", "115", "98"].contains(number)
         #else
         return false
         #endif

@@ -188,6 +188,7 @@ public struct BinaryReader {
 extension BinaryReader {
     /// Runs `body` with a reader over `bytes`, for callers that hold an array rather than
     /// mapped memory.
+    @inlinable
     static func withReader<T>(
         over bytes: [UInt8], _ body: (inout BinaryReader) throws(BinaryDecodingError) -> T
     ) throws(BinaryDecodingError) -> T {

@@ -77,7 +77,7 @@ import GroupCore
 // (overlong varints, booleans other than 0/1, custom slots out of order, trailing bytes).
 
 /// The canonical, versioned binary encoding of commits, and the commit hash of the chain.
-public enum CommitCodec {
+public enum CommitCodec: BinaryRecordCodec {
     /// The format version this build writes and reads.
     public static let version: UInt8 = 3
 
@@ -94,30 +94,15 @@ public enum CommitCodec {
         return writer.bytes
     }
 
-    /// Decodes a commit from its canonical encoding.
-    ///
-    /// - Parameter bytes: one whole record; they need to stay valid only during the call.
-    /// - Throws: ``BinaryDecodingError`` when the bytes are not exactly one well-formed commit of
-    ///   a version this build reads.
-    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(BinaryDecodingError) -> Commit {
-        var reader = BinaryReader(bytes)
-        return try decode(from: &reader)
-    }
-
-    /// Decodes a commit from its canonical encoding held in an array.
-    public static func decode(_ bytes: [UInt8]) throws(BinaryDecodingError) -> Commit {
-        try BinaryReader.withReader(over: bytes) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
-            try decode(from: &reader)
-        }
-    }
-
     /// The SHA-256 of the commit's canonical encoding: what the next commit stores as its
     /// previous hash.
     public static func hash(_ commit: Commit) -> Digest {
         SHA256.hash(encode(commit))
     }
 
-    private static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> Commit {
+    /// Reads one commit from `reader`, which must hold exactly that commit, in a version this build
+    /// reads.
+    public static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> Commit {
         let recordVersion = try reader.readVersion("commit format version", supported: 1...version)
         let groupID = try reader.readGroupID("commit group ID")
         let sequence = try reader.readVarint("commit sequence")

@@ -61,7 +61,7 @@ import GroupCore
 // (subject inbox, subject role tag, optional new role tag), 3 observerReadOnly.
 
 /// The canonical, versioned binary encoding of commit outcomes.
-public enum OutcomeCodec {
+public enum OutcomeCodec: BinaryRecordCodec {
     /// The format version this build writes and reads.
     public static let version: UInt8 = 1
 
@@ -80,24 +80,9 @@ public enum OutcomeCodec {
         return writer.bytes
     }
 
-    /// Decodes an outcome from its canonical encoding.
-    ///
-    /// - Parameter bytes: one whole record; they need to stay valid only during the call.
-    /// - Throws: ``BinaryDecodingError`` when the bytes are not exactly one well-formed outcome
-    ///   of a version this build reads.
-    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(BinaryDecodingError) -> CommitOutcome {
-        var reader = BinaryReader(bytes)
-        return try decode(from: &reader)
-    }
-
-    /// Decodes an outcome from its canonical encoding held in an array.
-    public static func decode(_ bytes: [UInt8]) throws(BinaryDecodingError) -> CommitOutcome {
-        try BinaryReader.withReader(over: bytes) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
-            try decode(from: &reader)
-        }
-    }
-
-    private static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> CommitOutcome {
+    /// Reads one outcome from `reader`, which must hold exactly that outcome, in a version this build
+    /// reads.
+    public static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> CommitOutcome {
         try reader.readVersion("outcome format version", supported: version)
         let outcome: CommitOutcome
         switch try reader.readTag("outcome", OutcomeTag.init(rawValue:)) {

@@ -34,7 +34,7 @@ import GroupCore
 // fixed order, and decoding refuses any other order (GroupState(restoring:) checks the records).
 
 /// The canonical, versioned binary encoding of a conversation's state, and the state hash.
-public enum StateCodec {
+public enum StateCodec: BinaryRecordCodec {
     /// The format version this build writes and reads.
     public static let version: UInt8 = 3
 
@@ -95,23 +95,6 @@ public enum StateCodec {
         return writer.bytes
     }
 
-    /// Decodes a state from its canonical encoding.
-    ///
-    /// - Parameter bytes: one whole record; they need to stay valid only during the call.
-    /// - Throws: ``BinaryDecodingError`` when the bytes are not exactly one well-formed state of
-    ///   a version this build reads, or when its parts contradict each other.
-    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(BinaryDecodingError) -> GroupState {
-        var reader = BinaryReader(bytes)
-        return try decode(from: &reader)
-    }
-
-    /// Decodes a state from its canonical encoding held in an array.
-    public static func decode(_ bytes: [UInt8]) throws(BinaryDecodingError) -> GroupState {
-        try BinaryReader.withReader(over: bytes) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
-            try decode(from: &reader)
-        }
-    }
-
     /// About what the encoding takes, so that a large state's buffer is allocated once: besides
     /// its inbox IDs, a record takes 10 to 49 bytes, under 30 unless its times are huge.
     private static func estimatedSize(_ state: GroupState) -> Int {
@@ -128,7 +111,9 @@ public enum StateCodec {
         SHA256.hash(encode(state))
     }
 
-    private static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> GroupState {
+    /// Reads one state from `reader`, which must hold exactly that state, in a version this build
+    /// reads, with parts that agree with each other.
+    public static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> GroupState {
         let recordVersion = try reader.readVersion("state format version", supported: 1...version)
         let groupID = try reader.readGroupID("state group ID")
         let kind = try reader.readTag("state kind", ConversationKind.init(wireTag:))

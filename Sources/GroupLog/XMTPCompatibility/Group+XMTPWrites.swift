@@ -1,3 +1,5 @@
+import GroupStore
+
 /// XMTPiOS's `Group` writes, taking inbox IDs as text. Each is one commit by the acting inbox,
 /// made through the library's own calls, and throws with nothing written.
 extension Group {

@@ -1,0 +1,33 @@
+import Foundation
+import GroupCore
+import GroupFixtures
+
+/// A fixture as a file: how a target names one, how it is read, and the group ID its log is
+/// replayed under.
+public enum FixtureFile {
+    /// Whether a target names a fixture file rather than a group: an existing file, or any name
+    /// ending in `.json` (so that a mistyped file name says so, not that there is no store).
+    public static func isNamed(by target: String) -> Bool {
+        target.hasSuffix(".json") || FileManager.default.fileExists(atPath: target)
+    }
+
+    /// Reads and decodes the fixture at `path`; its errors name the file.
+    public static func read(_ path: String) throws(FixtureError) -> Fixture {
+        try FixtureReader.read(try contents(of: path), file: path)
+    }
+
+    /// The bytes of the fixture file at `path`.
+    public static func contents(of path: String) throws(FixtureError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FixtureError(file: path, path: "$", message: "cannot read the file")
+        }
+        return [UInt8](data)
+    }
+
+    /// The group ID a fixture's log is replayed under: the file's name without `.json`, when that
+    /// is a valid group ID, so that an import of the same file gets the same ID.
+    public static func groupID(for path: String) -> GroupID {
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return (try? GroupID(stem)) ?? GroupID(unchecked: "fixture")
+    }
+}

@@ -1,0 +1,94 @@
+import GroupCore
+
+/// The logs of a store: appending commits (judged by the reducer, chained by hash, stored with
+/// their outcomes) and reading them back.
+///
+/// A log is the only truth. A group's log starts at commit 0 and has no gaps; each commit's
+/// `previousHash` is the SHA-256 of the canonical encoding of the commit before it. A backend
+/// stores with each commit the outcome the reducer gave it, and may keep anything derived from
+/// the logs (heads, snapshots, indexes) as long as `rebuild()` can make it again from the logs.
+/// Every method may be called from any thread, and concurrently.
+public protocol CommitLogStorage: Sendable {
+    /// Judges `changes` against the group's state at its head and appends them as one commit
+    /// when the reducer applies them, returning once that commit is durable.
+    ///
+    /// The backend prepares the changes before judging them: identities in `addMembers` and
+    /// `removeMembers` are resolved through its identity directory, and a `create` or
+    /// `registerFields` gets the store's operator configuration written in, so the log never
+    /// depends on either. The append is atomic: the commit, its outcome and everything derived
+    /// from it are written together, or nothing is.
+    ///
+    /// Thread-safe, and batched: submits from many threads at once may share one durable write
+    /// (group commit). Each is judged exactly as it would be alone, against the state the
+    /// submits before it left, and succeeds or fails on its own.
+    /// - Parameter expectedSequence: the sequence the caller expects the commit to take; nil
+    ///   takes the next one.
+    /// - Throws: `rejected` with the reducer's reason; `sequenceConflict` when the next sequence
+    ///   is not `expectedSequence` (checked before the changes are judged); `groupNotFound` when
+    ///   the group does not exist and the first change is not a `create`; `storage` when the
+    ///   write fails. Nothing is written in any of these cases.
+    @discardableResult
+    func submit(
+        to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change], expectedSequence: UInt64?
+    ) throws(StoreError) -> SubmittedCommit
+
+    /// How this store's submits have been batched since it was opened.
+    var submitStatistics: SubmitStatistics { get }
+
+    /// Appends commits made elsewhere, in one atomic write: all of them, or none. Each must fit
+    /// its log (the next sequence, the head's hash as its previous hash, commit 0 of a new group
+    /// with none); the reducer then judges it, and a rejected commit is stored with its outcome
+    /// and advances the head like any other. The commits may belong to different groups, and
+    /// later ones chain on earlier ones of the same batch.
+    /// - Parameter claims: identity claims recorded in the same write, before the commits (an
+    ///   import brings its log's directory with it).
+    /// - Returns: each commit's outcome, in order.
+    /// - Throws: `ingestRefused` naming the first commit that does not fit; `identityClaimed`
+    ///   for a claim another inbox holds. Nothing is written.
+    @discardableResult
+    func ingest(_ commits: [Commit], claims: [IdentityClaims]) throws(StoreError) -> [CommitOutcome]
+
+    /// Every group of the store with its head, in group ID order.
+    func groups() throws(StoreError) -> [GroupSummary]
+
+    /// The sequence of the group's last commit.
+    /// - Throws: `groupNotFound`.
+    func headSequence(of group: GroupID) throws(StoreError) -> UInt64
+
+    /// The group's state after commit `sequence` (the head when nil), equal to a fold of the log
+    /// from commit 0. A backend may start from a snapshot; every commit it folds is checked
+    /// against the chain.
+    /// - Throws: `groupNotFound`; `sequencePastHead`; `corrupt` for a damaged commit or snapshot.
+    func state(of group: GroupID, at sequence: UInt64?) throws(StoreError) -> StoredState
+
+    /// Up to `limit` commits from `first` on, in order, with their stored outcomes and the events
+    /// each applied commit yielded, read in one consistent view of the log.
+    /// - Throws: `groupNotFound`; `sequencePastHead` when `first` is past the head; `corrupt`.
+    func commits(of group: GroupID, from first: UInt64, limit: Int) throws(StoreError) -> [LoggedCommit]
+
+    /// Folds the log from commit 0 through `last` (the head when nil), handing each commit, its
+    /// outcome and its events to `body` as it goes, in memory that does not grow with the log.
+    /// - Returns: the state after `last`.
+    /// - Throws: `groupNotFound`; `sequencePastHead`; `corrupt`. (`body` does not throw, as
+    ///   `forEachCommit`'s does not: the store reports only its own errors, each as what it is.)
+    func replay(
+        _ group: GroupID, through last: UInt64?, _ body: (Commit, CommitOutcome, [DomainEvent]) -> Void
+    ) throws(StoreError) -> StoredState
+
+    /// Hands commits `first...last` to `body` in order, each checked against the chain, without
+    /// folding them: a scan for tools that fold on their own.
+    /// - Throws: `groupNotFound`; `sequencePastHead` when `last` is past the head; `corrupt`.
+    func forEachCommit(of group: GroupID, from first: UInt64, through last: UInt64, _ body: (Commit) -> Void) throws(StoreError)
+
+    /// Checks the group (every group when nil) against a fresh replay of its log: the chain,
+    /// the stored outcomes, snapshots, the head and the indexes. Damage is reported as problems,
+    /// not thrown; a check of the whole store also reports index entries no group accounts for.
+    /// - Throws: `groupNotFound` for a missing group; `storage` when reading fails.
+    func verify(_ only: GroupID?) throws(StoreError) -> [VerifyProblem]
+
+    /// Makes everything derived from the logs again (outcomes, heads, snapshots, the indexes),
+    /// in one atomic write. A log that fails its chain check stops the rebuild and leaves the
+    /// store as it was.
+    /// - Throws: `corrupt` naming the damaged commit.
+    func rebuild() throws(StoreError) -> RebuildReport
+}

@@ -1,0 +1,37 @@
+import GroupAudit
+import GroupFixtures
+import GroupStore
+
+/// `grouplog export GROUP [-o FILE]`
+enum ExportCommand: CommandBody {
+    static let command = Command(
+        name: "export",
+        overview: [OverviewEntry("export GROUP [-o FILE]", summary: "write a group's log as a fixture that checks it")],
+        page: [.text("""
+        Writes the group's log as a fixture: every commit with its outcome as its expectation,
+        the final state as the top-level expectation, and the identities of the inboxes the log
+        names. 'grouplog fixture run' on the file passes. It goes to standard output, or with
+        -o FILE (or --output FILE) to FILE, written whole or not at all.
+        """)],
+        action: .run(Self.self))
+
+    static let usage = ["grouplog export GROUP [-o FILE] [--store DIR]"]
+
+    enum Option: CommandOption {
+        case output
+        var declaration: OptionDeclaration { .value("-o", "FILE", alias: "--output") }
+    }
+
+    static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
+        guard arguments.positionals.count == 1 else { throw UsageError("export takes exactly one group") }
+        let group = try CommandValues.group(arguments.positionals[0])
+        let text = JSONWriter.write(try store.open().exportFixture(group), pretty: true)
+        guard let file = arguments.value(.output) else {
+            streams.out(text)
+            return .success
+        }
+        try OutputFile.write(text + "\n", to: file)
+        streams.out("wrote \(file)")
+        return .success
+    }
+}

@@ -1,0 +1,37 @@
+import GroupCore
+import GroupFixtures
+
+/// `grouplog identity show INBOX [--json]`: an inbox's current handle, its other handles and its
+/// accounts.
+enum IdentityShowCommand: CommandBody {
+    static let usage = ["grouplog identity show INBOX [--json] [--store DIR]"]
+
+    enum Option: CommandOption {
+        case json
+        var declaration: OptionDeclaration { .json }
+    }
+
+    static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
+        guard arguments.positionals.count == 1 else { throw UsageError("identity show takes exactly one inbox") }
+        let inbox = try CommandValues.inbox(arguments.positionals[0])
+        let identities = try store.open().identities(of: inbox)
+        var directory = IdentityDirectory()
+        for identity in identities { try directory.claim(identity, for: inbox) }
+        let handles = directory.handles(of: inbox)
+        if arguments.flag(.json) {
+            streams.out(JSONWriter.write(.object(JSONObject([
+                "inbox": .string(inbox.rawValue),
+                "handle": handles.handle.map(JSONValue.string) ?? .null,
+                "otherHandles": .array(handles.otherHandles.map(JSONValue.string)),
+                "accounts": .array(identities.filter { $0.kind == .account }.map { .string($0.value) }),
+            ])), pretty: true))
+        } else {
+            streams.out("\(inbox)")
+            streams.out("  handle        \(handles.handle ?? "none")")
+            streams.out("  other handles \(handles.otherHandles.isEmpty ? "none" : handles.otherHandles.joined(separator: ", "))")
+            let accounts = identities.filter { $0.kind == .account }.map(\.value)
+            streams.out("  accounts      \(accounts.isEmpty ? "none" : accounts.joined(separator: ", "))")
+        }
+        return .success
+    }
+}

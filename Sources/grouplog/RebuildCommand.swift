@@ -1,0 +1,20 @@
+/// `grouplog rebuild`
+enum RebuildCommand: CommandBody {
+    static let command = Command(
+        name: "rebuild",
+        overview: [OverviewEntry("rebuild", summary: "drop and rebuild everything derived from the logs")],
+        page: [.text("""
+        Drops the heads, outcomes, snapshots and the cross-group index, and makes them again by
+        replaying every log, in one transaction.
+        """)],
+        action: .run(Self.self))
+
+    static let usage = ["grouplog rebuild [--store DIR]"]
+
+    static func run(_ arguments: Arguments<NoOption>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
+        guard arguments.positionals.isEmpty else { throw UsageError("rebuild takes no arguments") }
+        let report = try store.open().rebuild()
+        streams.out("rebuilt \(report.groups) groups from \(report.commits) commits (\(report.snapshots) snapshots)")
+        return .success
+    }
+}

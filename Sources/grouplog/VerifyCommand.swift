@@ -1,0 +1,25 @@
+/// `grouplog verify [GROUP]`
+enum VerifyCommand: CommandBody {
+    static let command = Command(
+        name: "verify",
+        overview: [OverviewEntry("verify [GROUP]", summary: "check the chain, outcomes, snapshots and the index")],
+        page: [.text("""
+        Checks every commit of the group (or of every group): its encoding, the chain of hashes,
+        its stored outcome against a fresh replay, every snapshot against the replayed state,
+        the head, and the cross-group index. Prints each problem with its group and sequence.
+
+        Exit status: 0 when there is no problem, 1 when there is one.
+        """)],
+        action: .run(Self.self))
+
+    static let usage = ["grouplog verify [GROUP] [--store DIR]"]
+
+    static func run(_ arguments: Arguments<NoOption>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
+        guard arguments.positionals.count <= 1 else { throw UsageError("verify takes at most one group") }
+        let group = try arguments.positionals.first.map(CommandValues.group)
+        let problems = try store.open().verify(group)
+        for problem in problems { streams.out("PROBLEM \(problem)") }
+        streams.out(problems.isEmpty ? "verify: no problems" : "verify: \(problems.count) problems")
+        return problems.isEmpty ? .success : .expectationsNotMet
+    }
+}
