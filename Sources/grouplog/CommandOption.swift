@@ -4,6 +4,13 @@ protocol CommandOption: CaseIterable, Hashable, Sendable {
     var declaration: OptionDeclaration { get }
 }
 
+/// Most commands declare each option by its spelling, as the raw value: `case from = "--from SEQ"`
+/// (see `OptionDeclaration.init(spelling:)`); a command whose options carry help lines for an
+/// options list declares them in full instead.
+extension CommandOption where Self: RawRepresentable, RawValue == String {
+    var declaration: OptionDeclaration { OptionDeclaration(spelling: rawValue) }
+}
+
 /// The options of a command that takes none.
 enum NoOption: CommandOption {
     var declaration: OptionDeclaration {

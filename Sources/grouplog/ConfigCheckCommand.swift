@@ -5,9 +5,8 @@ import GroupFixtures
 enum ConfigCheckCommand: CommandBody {
     static let usage = ["grouplog config check FILE [--json]"]
 
-    enum Option: CommandOption {
-        case json
-        var declaration: OptionDeclaration { .json }
+    enum Option: String, CommandOption {
+        case json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

@@ -36,19 +36,14 @@ enum DMCommand: CommandBody {
         "grouplog dm (--handle H | --account A) --as ME [--create ...] [--json] [--store DIR]",
     ]
 
-    enum Option: CommandOption {
-        case me, handle, account, create, time, config, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .me: .value("--as", "ME")
-            case .handle: .value("--handle", "H")
-            case .account: .value("--account", "A")
-            case .create: .flag("--create")
-            case .time: .value("--time", "MS")
-            case .config: .value("--config", "FILE")
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case me = "--as ME"
+        case handle = "--handle H"
+        case account = "--account A"
+        case create = "--create"
+        case time = "--time MS"
+        case config = "--config FILE"
+        case json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

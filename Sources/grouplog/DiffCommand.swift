@@ -28,15 +28,8 @@ enum DiffCommand: CommandBody {
 
     static let usage = ["grouplog diff GROUP|FIXTURE --from SEQ [--to SEQ] [--json] [--store DIR]"]
 
-    enum Option: CommandOption {
-        case from, to, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .from: .value("--from", "SEQ")
-            case .to: .value("--to", "SEQ")
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case from = "--from SEQ", to = "--to SEQ", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

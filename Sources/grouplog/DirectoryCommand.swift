@@ -18,15 +18,8 @@ enum DirectoryCommand: CommandBody {
 
     static let usage = ["grouplog directory [--after CURSOR] [--limit N] [--json] [--store DIR]"]
 
-    enum Option: CommandOption {
-        case after, limit, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .after: .value("--after", "CURSOR")
-            case .limit: .value("--limit", "N")
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case after = "--after CURSOR", limit = "--limit N", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

@@ -29,9 +29,8 @@ enum ExplainCommand: CommandBody {
 
     static let usage = ["grouplog explain FIXTURE|GROUP SEQ [--json] [--store DIR]"]
 
-    enum Option: CommandOption {
-        case json
-        var declaration: OptionDeclaration { .json }
+    enum Option: String, CommandOption {
+        case json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

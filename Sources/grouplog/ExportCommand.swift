@@ -17,9 +17,8 @@ enum ExportCommand: CommandBody {
 
     static let usage = ["grouplog export GROUP [-o FILE] [--store DIR]"]
 
-    enum Option: CommandOption {
-        case output
-        var declaration: OptionDeclaration { .value("-o", "FILE", alias: "--output") }
+    enum Option: String, CommandOption {
+        case output = "-o|--output FILE"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

@@ -18,15 +18,8 @@ enum FieldCommand: CommandBody {
 
     static let usage = ["grouplog field GROUP|FIXTURE NAME [--key K] [--at SEQ] [--json] [--store DIR]"]
 
-    enum Option: CommandOption {
-        case key, at, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .key: .value("--key", "K")
-            case .at: .at
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case key = "--key K", at = "--at SEQ", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

@@ -18,14 +18,8 @@ enum FieldsCommand: CommandBody {
 
     static let usage = ["grouplog fields GROUP|FIXTURE [--at SEQ] [--json] [--store DIR]"]
 
-    enum Option: CommandOption {
-        case at, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .at: .at
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case at = "--at SEQ", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

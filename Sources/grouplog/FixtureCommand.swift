@@ -42,9 +42,6 @@ enum FixtureCommand {
             Command.Subcommand(name: "shrink", body: FixtureShrinkCommand.self),
         ]))
 
-    /// The `-o FILE` that `record` and `shrink` write to; it is required.
-    static let output = OptionDeclaration.value("-o", "FILE", alias: "--output")
-
     /// The required `-o FILE` of `subcommand`.
     static func outputPath(_ value: String?, for subcommand: String) throws(UsageError) -> String {
         guard let value else { throw UsageError("fixture \(subcommand) needs -o FILE") }

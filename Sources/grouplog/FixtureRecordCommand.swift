@@ -6,15 +6,8 @@ import GroupStore
 enum FixtureRecordCommand: CommandBody {
     static let usage = ["grouplog fixture record GROUP|FIXTURE [--from SEQ] [--to SEQ] -o FILE [--store DIR]"]
 
-    enum Option: CommandOption {
-        case from, to, output
-        var declaration: OptionDeclaration {
-            switch self {
-            case .from: .value("--from", "SEQ")
-            case .to: .value("--to", "SEQ")
-            case .output: FixtureCommand.output
-            }
-        }
+    enum Option: String, CommandOption {
+        case from = "--from SEQ", to = "--to SEQ", output = "-o|--output FILE"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

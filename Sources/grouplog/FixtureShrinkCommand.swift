@@ -6,9 +6,8 @@ import GroupFixtures
 enum FixtureShrinkCommand: CommandBody {
     static let usage = ["grouplog fixture shrink FIXTURE -o FILE"]
 
-    enum Option: CommandOption {
-        case output
-        var declaration: OptionDeclaration { FixtureCommand.output }
+    enum Option: String, CommandOption {
+        case output = "-o|--output FILE"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

@@ -23,16 +23,8 @@ enum GroupsCommand: CommandBody {
         "grouplog groups --member INBOX [--after CURSOR] [--limit N] [--json] [--store DIR]",
     ]
 
-    enum Option: CommandOption {
-        case member, after, limit, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .member: .value("--member", "INBOX")
-            case .after: .value("--after", "CURSOR")
-            case .limit: .value("--limit", "N")
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case member = "--member INBOX", after = "--after CURSOR", limit = "--limit N", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

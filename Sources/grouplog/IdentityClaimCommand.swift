@@ -5,14 +5,8 @@ import GroupCore
 enum IdentityClaimCommand: CommandBody {
     static let usage = ["grouplog identity claim INBOX (--handle H | --account A) [--store DIR]"]
 
-    enum Option: CommandOption {
-        case handle, account
-        var declaration: OptionDeclaration {
-            switch self {
-            case .handle: .value("--handle", "H")
-            case .account: .value("--account", "A")
-            }
-        }
+    enum Option: String, CommandOption {
+        case handle = "--handle H", account = "--account A"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

@@ -6,9 +6,8 @@ import GroupFixtures
 enum IdentityShowCommand: CommandBody {
     static let usage = ["grouplog identity show INBOX [--json] [--store DIR]"]
 
-    enum Option: CommandOption {
-        case json
-        var declaration: OptionDeclaration { .json }
+    enum Option: String, CommandOption {
+        case json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

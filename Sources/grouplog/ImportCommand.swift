@@ -21,9 +21,8 @@ enum ImportCommand: CommandBody {
 
     static let usage = ["grouplog import FIXTURE [--group ID] [--store DIR]"]
 
-    enum Option: CommandOption {
-        case group
-        var declaration: OptionDeclaration { .value("--group", "ID") }
+    enum Option: String, CommandOption {
+        case group = "--group ID"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

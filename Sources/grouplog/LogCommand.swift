@@ -14,15 +14,8 @@ enum LogCommand: CommandBody {
 
     static let usage = ["grouplog log GROUP [--from SEQ] [--limit N] [--json] [--store DIR]"]
 
-    enum Option: CommandOption {
-        case from, limit, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .from: .value("--from", "SEQ")
-            case .limit: .value("--limit", "N")
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case from = "--from SEQ", limit = "--limit N", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

@@ -24,16 +24,8 @@ enum MembersCommand: CommandBody {
         "                 [--store DIR]",
     ]
 
-    enum Option: CommandOption {
-        case after, limit, at, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .after: .value("--after", "CURSOR")
-            case .limit: .value("--limit", "N")
-            case .at: .at
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case after = "--after CURSOR", limit = "--limit N", at = "--at SEQ", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

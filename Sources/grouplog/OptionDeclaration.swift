@@ -30,10 +30,6 @@ struct OptionDeclaration: Sendable, Equatable {
         OptionDeclaration(name: name, kind: .repeated(placeholder), alias: nil, help: help)
     }
 
-    /// `--json`, which most commands take.
-    static let json = flag("--json")
-    /// `--at SEQ`: the state after commit SEQ rather than after the last.
-    static let at = value("--at", "SEQ")
 
     /// Every name the option answers to.
     var names: [String] { [name] + (alias.map { [$0] } ?? []) }
@@ -44,5 +40,22 @@ struct OptionDeclaration: Sendable, Equatable {
         case .flag: name
         case let .value(placeholder), let .repeated(placeholder): "\(name) \(placeholder)"
         }
+    }
+}
+
+extension OptionDeclaration {
+    /// The option as a usage line spells it: `--json` is a flag, `--from SEQ` takes one value,
+    /// `--field F...` one value each time it is given, and `-o|--output FILE` answers to both
+    /// names. Commands declare their options this way (`CommandOption`'s raw values), so a
+    /// declaration reads like the usage line it must agree with.
+    init(spelling: String) {
+        let words = spelling.split(separator: " ", maxSplits: 1).map(String.init)
+        let names = words[0].split(separator: "|").map(String.init)
+        let kind: Kind = switch words.count > 1 ? words[1] : nil {
+        case nil: .flag
+        case let placeholder? where placeholder.hasSuffix("..."): .repeated(String(placeholder.dropLast(3)))
+        case let placeholder?: .value(placeholder)
+        }
+        self.init(name: names[0], kind: kind, alias: names.count > 1 ? names[1] : nil, help: nil)
     }
 }

@@ -20,14 +20,8 @@ enum StateCommand: CommandBody {
 
     static let usage = ["grouplog state GROUP [--at SEQ] [--json] [--store DIR]"]
 
-    enum Option: CommandOption {
-        case at, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .at: .at
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case at = "--at SEQ", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

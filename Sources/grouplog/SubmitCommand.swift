@@ -34,18 +34,13 @@ enum SubmitCommand: CommandBody {
         "                [--expect-sequence SEQ] [--config FILE] [--json] [--store DIR]",
     ]
 
-    enum Option: CommandOption {
-        case actor, changes, time, expectSequence, config, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .actor: .value("--actor", "INBOX")
-            case .changes: .value("--changes", "JSON|-")
-            case .time: .value("--time", "MS")
-            case .expectSequence: .value("--expect-sequence", "SEQ")
-            case .config: .value("--config", "FILE")
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case actor = "--actor INBOX"
+        case changes = "--changes JSON|-"
+        case time = "--time MS"
+        case expectSequence = "--expect-sequence SEQ"
+        case config = "--config FILE"
+        case json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

@@ -19,16 +19,8 @@ enum UserDataCommand: CommandBody {
         "                   [--store DIR]",
     ]
 
-    enum Option: CommandOption {
-        case field, inbox, at, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .field: .repeated("--field", "F")
-            case .inbox: .repeated("--inbox", "X")
-            case .at: .at
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case field = "--field F...", inbox = "--inbox X...", at = "--at SEQ", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

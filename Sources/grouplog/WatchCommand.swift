@@ -20,14 +20,8 @@ enum WatchCommand: CommandBody {
 
     static let usage = ["grouplog watch GROUP [--from SEQ] [--json] [--store DIR]"]
 
-    enum Option: CommandOption {
-        case from, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .from: .value("--from", "SEQ")
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case from = "--from SEQ", json = "--json"
     }
 
     /// How long to wait for the store to report a commit before reading the head again: the

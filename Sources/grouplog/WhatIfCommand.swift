@@ -51,15 +51,10 @@ enum WhatIfCommand: CommandBody {
         "                [--json] [--store DIR]",
     ]
 
-    enum Option: CommandOption {
-        case policy, fieldPolicy, json
-        var declaration: OptionDeclaration {
-            switch self {
-            case .policy: .repeated("--policy", "SLOT=POLICY")
-            case .fieldPolicy: .repeated("--field-policy", "FIELD.OPERATION=POLICY")
-            case .json: .json
-            }
-        }
+    enum Option: String, CommandOption {
+        case policy = "--policy SLOT=POLICY..."
+        case fieldPolicy = "--field-policy FIELD.OPERATION=POLICY..."
+        case json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

@@ -36,6 +36,31 @@ struct CommandTableTests {
         }
     }
 
+    /// The usage line shows each option with what it takes, as the declaration spells it: a
+    /// declaration that says `--from` takes nothing, or takes `N`, fails against `--from SEQ`.
+    @Test func eachBodysUsageShowsEachOptionWithItsPlaceholder() {
+        for (words, body) in Self.bodies {
+            let usage = body.usage.joined(separator: " ")
+            for option in body.options {
+                // Followed by the end of a word: `--from SEQ]` shows it, `--from SEQUENCE` does not.
+                let shown = [" ", "]", ")", "...", "|"].contains { usage.contains(option.synopsis + $0) }
+                    || usage.hasSuffix(option.synopsis)
+                #expect(shown, "grouplog \(words.joined(separator: " ")): usage does not show \(option.synopsis)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("--json", OptionDeclaration.flag("--json")),
+        ("--from SEQ", .value("--from", "SEQ")),
+        ("--changes JSON|-", .value("--changes", "JSON|-")),
+        ("--field F...", .repeated("--field", "F")),
+        ("-o|--output FILE", .value("-o", "FILE", alias: "--output")),
+    ])
+    func anOptionIsDeclaredByItsSpelling(spelling: String, declaration: OptionDeclaration) {
+        #expect(OptionDeclaration(spelling: spelling) == declaration)
+    }
+
     @Test func eachHelpPageAndOverviewEntryNamesOnlyDeclaredOptionsAndEveryAlias() {
         for command in CommandTable.commands {
             let declared = Set(command.bodies.flatMap { $0.options.flatMap(\.names) })
