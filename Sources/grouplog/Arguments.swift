@@ -53,4 +53,12 @@ struct Arguments<Option: CommandOption> {
         }
         return number
     }
+
+    /// The one word besides the options, for a command that takes exactly one (a group, a
+    /// fixture file, an inbox).
+    /// - Throws: `UsageError(complaint)` for none or more than one.
+    func onlyPositional(_ complaint: @autoclosure () -> String) throws(UsageError) -> String {
+        guard positionals.count == 1 else { throw UsageError(complaint()) }
+        return positionals[0]
+    }
 }

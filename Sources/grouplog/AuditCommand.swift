@@ -60,18 +60,18 @@ enum AuditCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("audit takes exactly one group or fixture") }
+        let target = try arguments.onlyPositional("audit takes exactly one group or fixture")
         let html = arguments.value(.html)
         if html != nil, arguments.flag(.json) { throw UsageError("audit takes --json or --html, not both") }
         if html == nil, arguments.value(.maxRows) != nil { throw UsageError("--max-rows goes with --html") }
         let filter = try AuditOptions.filter(arguments)
         let maxRows = try AuditOptions.maxRows(arguments)
         if let html {
-            if FixtureFile.isNamed(by: arguments.positionals[0]) { try OutputFile.refuseOverwriting(arguments.positionals[0], with: html) }
+            if FixtureFile.isNamed(by: target) { try OutputFile.refuseOverwriting(target, with: html) }
             try OutputFile.checkWritable(html)
         }
 
-        let source = try store.source(arguments.positionals[0])
+        let source = try store.source(target)
         if let html {
             var page = AuditPage(name: source.name, criteria: AuditOptions.criteria(arguments), maxRows: maxRows)
             try source.audit(filter: filter) { entry, sample in

@@ -10,8 +10,7 @@ enum ConfigCheckCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("config check takes exactly one file") }
-        let configuration = try ConfigCommand.load(arguments.positionals[0])
+        let configuration = try ConfigCommand.load(arguments.onlyPositional("config check takes exactly one file"))
         if arguments.flag(.json) {
             streams.out(JSONWriter.write(ConfigurationWriter.json(configuration), pretty: true))
             return .success

@@ -37,13 +37,8 @@ enum DMCommand: CommandBody {
     ]
 
     enum Option: String, CommandOption {
-        case me = "--as ME"
-        case handle = "--handle H"
-        case account = "--account A"
-        case create = "--create"
-        case time = "--time MS"
-        case config = "--config FILE"
-        case json = "--json"
+        case me = "--as ME", handle = "--handle H", account = "--account A", create = "--create"
+        case time = "--time MS", config = "--config FILE", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {

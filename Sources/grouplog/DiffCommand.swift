@@ -33,9 +33,7 @@ enum DiffCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let target = arguments.positionals.first else {
-            throw UsageError("diff takes exactly one fixture file or group")
-        }
+        let target = try arguments.onlyPositional("diff takes exactly one fixture file or group")
         guard let from = try arguments.number(.from) else { throw UsageError("diff needs --from SEQ") }
         let requestedTo = try arguments.number(.to)
         let source = try store.source(target)

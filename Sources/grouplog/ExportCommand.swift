@@ -22,8 +22,7 @@ enum ExportCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("export takes exactly one group") }
-        let group = try CommandValues.group(arguments.positionals[0])
+        let group = try CommandValues.group(arguments.onlyPositional("export takes exactly one group"))
         let text = JSONWriter.write(try store.open().exportFixture(group), pretty: true)
         guard let file = arguments.value(.output) else {
             streams.out(text)

@@ -23,9 +23,9 @@ enum FieldsCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("fields takes exactly one group or fixture") }
+        let target = try arguments.onlyPositional("fields takes exactly one group or fixture")
         let at = try arguments.number(.at)
-        let state = try store.source(arguments.positionals[0]).state(at: at, option: "--at").existing()
+        let state = try store.source(target).state(at: at, option: "--at").existing()
         let descriptors = state.metadataFields()
         if arguments.flag(.json) {
             streams.out(JSONWriter.write(.array(descriptors.map(FieldText.describe)), pretty: true))

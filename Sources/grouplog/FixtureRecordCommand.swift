@@ -11,9 +11,7 @@ enum FixtureRecordCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let target = arguments.positionals.first else {
-            throw UsageError("fixture record takes exactly one group or fixture file")
-        }
+        let target = try arguments.onlyPositional("fixture record takes exactly one group or fixture file")
         let output = try FixtureCommand.outputPath(arguments.value(.output), for: "record")
         if FixtureFile.isNamed(by: target) { try OutputFile.refuseOverwriting(target, with: output) }
         try OutputFile.checkWritable(output)

@@ -11,9 +11,7 @@ enum FixtureShrinkCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
-            throw UsageError("fixture shrink takes exactly one fixture file")
-        }
+        let file = try arguments.onlyPositional("fixture shrink takes exactly one fixture file")
         let output = try FixtureCommand.outputPath(arguments.value(.output), for: "shrink")
         try OutputFile.refuseOverwriting(file, with: output)
         try OutputFile.checkWritable(output)

@@ -9,8 +9,7 @@ enum HelpCommand: CommandBody {
     static let usage = ["grouplog help COMMAND"]
 
     static func run(_ arguments: Arguments<NoOption>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("help takes one command name") }
-        let name = arguments.positionals[0]
+        let name = try arguments.onlyPositional("help takes one command name")
         guard let command = CommandTable.command(named: name) else { throw UsageError("no command named \(name.debugDescription)") }
         streams.out(command.helpPage)
         return .success

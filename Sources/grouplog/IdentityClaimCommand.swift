@@ -10,8 +10,7 @@ enum IdentityClaimCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("identity claim takes exactly one inbox") }
-        let inbox = try CommandValues.inbox(arguments.positionals[0])
+        let inbox = try CommandValues.inbox(arguments.onlyPositional("identity claim takes exactly one inbox"))
         let opened = try store.open()
         let identity = try claimedIdentity(arguments)
         try opened.claim(identity, for: inbox)

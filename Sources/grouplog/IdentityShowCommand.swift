@@ -11,8 +11,7 @@ enum IdentityShowCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("identity show takes exactly one inbox") }
-        let inbox = try CommandValues.inbox(arguments.positionals[0])
+        let inbox = try CommandValues.inbox(arguments.onlyPositional("identity show takes exactly one inbox"))
         let identities = try store.open().identities(of: inbox)
         var directory = IdentityDirectory()
         for identity in identities { try directory.claim(identity, for: inbox) }

@@ -26,9 +26,7 @@ enum ImportCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
-            throw UsageError("import takes exactly one fixture file")
-        }
+        let file = try arguments.onlyPositional("import takes exactly one fixture file")
         let group = try arguments.value(.group).map(CommandValues.group) ?? FixtureFile.groupID(for: file)
         let fixture: Fixture
         do {

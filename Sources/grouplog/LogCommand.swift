@@ -19,8 +19,7 @@ enum LogCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("log takes exactly one group") }
-        let group = try CommandValues.group(arguments.positionals[0])
+        let group = try CommandValues.group(arguments.onlyPositional("log takes exactly one group"))
         let limit = try arguments.number(.limit).map { Int(clamping: $0) } ?? .max
         let logged = try store.open().commits(of: group, from: try arguments.number(.from) ?? 0, limit: limit)
         if arguments.flag(.json) {

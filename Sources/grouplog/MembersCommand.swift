@@ -29,16 +29,16 @@ enum MembersCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("members takes exactly one group or fixture") }
+        let source = try arguments.onlyPositional("members takes exactly one group or fixture")
         let paging = try Paging(limit: arguments.value(.limit), after: arguments.value(.after))
         let at = try arguments.number(.at)
-        let target = try store.source(arguments.positionals[0]).state(at: at, option: "--at")
-        let state = try target.existing()
+        let logState = try store.source(source).state(at: at, option: "--at")
+        let state = try logState.existing()
         let page = state.members(after: try paging.memberCursor(), limit: paging.limit)
         if arguments.flag(.json) {
             streams.out(JSONWriter.write(.object(JSONObject([
                 "total": .int(Int64(state.memberCount)),
-                "members": .array(page.members.map { StateJSON.member($0, directory: target.directory, allowList: state.allowList) }),
+                "members": .array(page.members.map { StateJSON.member($0, directory: logState.directory, allowList: state.allowList) }),
                 "next": page.next.map { .string(Paging.cursor($0)) } ?? .null,
             ])), pretty: true))
             return .success
@@ -48,7 +48,7 @@ enum MembersCommand: CommandBody {
             line += "joined \(member.joinedAt.map(String.init) ?? "-")".padding(20)
             // Nothing for the creator and for an inbox that joined on its own.
             line += (member.addedBy.map { "added by \($0)" } ?? "").padding(20)
-            let handles = target.directory.handles(of: member.inbox)
+            let handles = logState.directory.handles(of: member.inbox)
             if let handle = handles.handle { line += "handle \(handle) " }
             if !handles.otherHandles.isEmpty { line += "(also \(handles.otherHandles.joined(separator: ", "))) " }
             if member.blockedForAll { line += "blocked-for-all " }

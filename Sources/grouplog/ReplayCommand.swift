@@ -31,9 +31,7 @@ enum ReplayCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let target = arguments.positionals.first else {
-            throw UsageError("replay takes exactly one fixture file or group")
-        }
+        let target = try arguments.onlyPositional("replay takes exactly one fixture file or group")
         let json = arguments.flag(.json)
         let at = try arguments.number(.at)
         var outcomes: [JSONValue] = []

@@ -25,8 +25,7 @@ enum StateCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("state takes exactly one group") }
-        let group = try CommandValues.group(arguments.positionals[0])
+        let group = try CommandValues.group(arguments.onlyPositional("state takes exactly one group"))
         let opened = try store.open()
         let stored = try opened.state(of: group, at: try arguments.number(.at))
         let directory = try opened.directory(for: stored.state?.records.map(\.inbox) ?? [])

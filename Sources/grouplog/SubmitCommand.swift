@@ -35,19 +35,15 @@ enum SubmitCommand: CommandBody {
     ]
 
     enum Option: String, CommandOption {
-        case actor = "--actor INBOX"
-        case changes = "--changes JSON|-"
-        case time = "--time MS"
-        case expectSequence = "--expect-sequence SEQ"
-        case config = "--config FILE"
-        case json = "--json"
+        case actor = "--actor INBOX", changes = "--changes JSON|-", time = "--time MS"
+        case expectSequence = "--expect-sequence SEQ", config = "--config FILE", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("submit takes exactly one group") }
+        let groupText = try arguments.onlyPositional("submit takes exactly one group")
         guard let actorText = arguments.value(.actor) else { throw UsageError("submit needs --actor INBOX") }
         guard let changesText = arguments.value(.changes) else { throw UsageError("submit needs --changes JSON (or - for standard input)") }
-        let group = try CommandValues.group(arguments.positionals[0])
+        let group = try CommandValues.group(groupText)
         let actor = try CommandValues.inbox(actorText)
         // The CLI, not the core, reads the clock: a commit's time is written by whoever makes it.
         let time = try arguments.number(.time) ?? UInt64(Date().timeIntervalSince1970 * 1000)

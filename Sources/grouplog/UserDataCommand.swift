@@ -24,9 +24,9 @@ enum UserDataCommand: CommandBody {
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1 else { throw UsageError("user-data takes exactly one group or fixture") }
+        let target = try arguments.onlyPositional("user-data takes exactly one group or fixture")
         let at = try arguments.number(.at)
-        let state = try store.source(arguments.positionals[0]).state(at: at, option: "--at").existing()
+        let state = try store.source(target).state(at: at, option: "--at").existing()
         let fields = try arguments.values(.field).map { names in
             try names.map { name -> FieldReference in
                 let reference = FieldText.reference(name)

@@ -31,8 +31,7 @@ enum WatchCommand: CommandBody {
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         // It flushes each batch of commits as it goes, and ends by signal: standard output only.
         guard var standard = streams as? StandardStreams else { throw UsageError("watch needs a terminal's standard output") }
-        guard arguments.positionals.count == 1 else { throw UsageError("watch takes exactly one group") }
-        let group = try CommandValues.group(arguments.positionals[0])
+        let group = try CommandValues.group(arguments.onlyPositional("watch takes exactly one group"))
         let opened = try store.open()
         // Everything printed is flushed batch by batch, so an interrupt loses nothing: end at once.
         // A parent may have started this process with the signals blocked: unblock them.

@@ -53,14 +53,11 @@ enum WhatIfCommand: CommandBody {
 
     enum Option: String, CommandOption {
         case policy = "--policy SLOT=POLICY..."
-        case fieldPolicy = "--field-policy FIELD.OPERATION=POLICY..."
-        case json = "--json"
+        case fieldPolicy = "--field-policy FIELD.OPERATION=POLICY...", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let target = arguments.positionals.first else {
-            throw UsageError("whatif takes exactly one fixture file or group")
-        }
+        let target = try arguments.onlyPositional("whatif takes exactly one fixture file or group")
         let slotArguments = arguments.values(.policy) ?? [], fieldArguments = arguments.values(.fieldPolicy) ?? []
         guard !slotArguments.isEmpty || !fieldArguments.isEmpty else {
             throw UsageError("whatif needs at least one --policy SLOT=POLICY or --field-policy FIELD.OPERATION=POLICY")

@@ -224,15 +224,7 @@ enum ReadmeTour {
     }
 
     /// alix creates a group of bo and caro; bo may not make caro admin; alix makes bo admin.
-    static let passing = """
-    {"name": "team", "identities": [{"inbox": "caro", "handles": ["caro.old", "caro.eth"]}],
-     "commits": [
-       {"actor": "alix", "time": 1000, "changes": [{"op": "create", "members": ["bo", "caro"], "name": "Team"}]},
-       {"actor": "bo", "time": 2000, "changes": [{"op": "addAdmin", "inbox": "caro"}], "expect": {"rejected": "permissionDenied"}},
-       {"actor": "alix", "time": 3000, "changes": [{"op": "addAdmin", "inbox": "bo"}]}
-     ],
-     "expect": {"members": {"alix": "superAdmin", "bo": "admin", "caro": "member"}}}
-    """
+    static let passing = SampleFixture.passing
 
     /// The same log with a wrong final expectation and a wrong commit expectation.
     static let broken = passing

@@ -56,24 +56,23 @@ package struct LMDBCursor<Failure: LMDBErrorConvertible> {
 
     /// Moves to the first entry whose key is `key` or sorts after it (`MDB_SET_RANGE`).
     package func seek(atOrAfter key: some LMDBBytes) throws(Failure) -> Entry? {
-        let (code, entry) = key.withUnsafeBytes { key in
-            var key = MDB_val(key)
-            var value = MDB_val()
-            let code = mdb_cursor_get(handle, &key, &value, MDB_SET_RANGE)
-            return (code, (key: UnsafeRawBufferPointer(key), value: UnsafeRawBufferPointer(value)))
-        }
-        return try found(code, entry, "seek")
+        try seek(key, MDB_SET_RANGE, "seek")
     }
 
     /// Moves to the entry whose key is exactly `key` (`MDB_SET_KEY`), or returns `nil` if there is none.
     package func seek(exactly key: some LMDBBytes) throws(Failure) -> Entry? {
+        try seek(key, MDB_SET_KEY, "seek exactly")
+    }
+
+    /// Positions the cursor by `key` with a seeking `operation` (`MDB_SET_RANGE`, `MDB_SET_KEY`).
+    private func seek(_ key: some LMDBBytes, _ operation: MDB_cursor_op, _ name: String) throws(Failure) -> Entry? {
         let (code, entry) = key.withUnsafeBytes { key in
             var key = MDB_val(key)
             var value = MDB_val()
-            let code = mdb_cursor_get(handle, &key, &value, MDB_SET_KEY)
+            let code = mdb_cursor_get(handle, &key, &value, operation)
             return (code, (key: UnsafeRawBufferPointer(key), value: UnsafeRawBufferPointer(value)))
         }
-        return try found(code, entry, "seek exactly")
+        return try found(code, entry, name)
     }
 
     /// Moves to the last entry whose key begins with `prefix`, or returns `nil` if no key does.
