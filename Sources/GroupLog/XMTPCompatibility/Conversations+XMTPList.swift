@@ -60,8 +60,8 @@ extension Conversations {
     /// New conversations of the acting inbox as they appear, from this process or another one
     /// sharing the store (XMTPiOS's `stream(type:onClose:)`).
     ///
-    /// It polls the store's list of the inbox's conversations, as `Group.streamEvents()` polls a
-    /// log, and delivers each conversation that was not in it when `stream` was called, once,
+    /// It polls the store's list of the inbox's conversations (the storage seam tells waiters of
+    /// one group's next commit, not of new groups), and delivers each conversation that was not in it when `stream` was called, once,
     /// when the inbox is first seen as a member (created with it, added, invited or joining).
     /// Ending the iteration or cancelling its task stops the polling and calls `onClose`.
     /// - Parameters:
