@@ -52,14 +52,7 @@ struct ProcessTests {
     }
 
     @Test func twoWritersForOneSequenceGetOneSuccessAndOneConflict() throws {
-        guard let binary = GrouplogBinary.path else {
-            Issue.record(Comment(rawValue: GrouplogBinary.missing))
-            return
-        }
-        try withScratchDirectory { root throws in
-            let path = root + "/store"
-            let store = try GroupStore(path: path, options: creating())
-            try store.submit(to: .named("race"), actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
+        try withGroupOfAlixAndBo(named: "race") { binary, path, store throws in
             for round in 1...4 {
                 let sequence = UInt64(round)
                 let writers = try ["a", "b"].map { name in
@@ -84,14 +77,7 @@ struct ProcessTests {
     /// times out and reads the head again. The waits here time out after 10 ms and loop until
     /// they see it (the time limit bounds the loop). StreamTests does the same for the async wait.
     @Test(.timeLimit(.minutes(1))) func aWaitSeesACommitOfAnotherProcess() throws {
-        guard let binary = GrouplogBinary.path else {
-            Issue.record(Comment(rawValue: GrouplogBinary.missing))
-            return
-        }
-        try withScratchDirectory { root throws in
-            let path = root + "/store"
-            let store = try GroupStore(path: path, options: creating())
-            try store.submit(to: .named("watched"), actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
+        try withGroupOfAlixAndBo(named: "watched") { binary, path, store throws in
             for round: UInt64 in 1...2 {
                 let writer = try Child(binary, [
                     "--store", path, "submit", "watched", "--actor", "alix", "--time", "\(round * 10)",
@@ -181,6 +167,23 @@ struct ProcessTests {
     private static func stateHash(_ output: String) -> String? {
         let object = (try? JSONSerialization.jsonObject(with: Data(output.utf8))) as? [String: Any]
         return object?["stateHash"] as? String
+    }
+
+    /// Runs `body` with the `grouplog` binary and a fresh store holding alix's group of bo named
+    /// `group`; records an issue and skips `body` when the binary is not built.
+    private func withGroupOfAlixAndBo(
+        named group: String, _ body: (_ binary: String, _ path: String, _ store: GroupStore) throws -> Void
+    ) throws {
+        guard let binary = GrouplogBinary.path else {
+            Issue.record(Comment(rawValue: GrouplogBinary.missing))
+            return
+        }
+        try withScratchDirectory { root throws in
+            let path = root + "/store"
+            let store = try GroupStore(path: path, options: creating())
+            try store.submit(to: .named(group), actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
+            try body(binary, path, store)
+        }
     }
 }
 
