@@ -8,13 +8,16 @@ GROUPLOG_APT_PACKAGES=(
   binutils git gnupg2 libc6-dev libcurl4-openssl-dev libedit2 libgcc-12-dev libpython3-dev
   libsqlite3-0 libstdc++-12-dev libxml2-dev libz3-dev pkg-config tzdata zlib1g-dev
   liblmdb-dev libssl-dev lmdb-utils
+  # PostgreSQL's client library, for the PostgreSQL backend (Sources/GroupStorePostgres).
+  libpq-dev
   # The SQLite rival of grouplog-bench (Benchmarks/SQLiteEventStore).
   libsqlite3-dev
 )
 
 # What the tests need besides: Debian's chromium, which loads the audit page headless
-# (Tests/grouplogTests/AuditPageBrowserTests.swift). The demo does without it.
-GROUPLOG_TEST_APT_PACKAGES=(chromium)
+# (Tests/grouplogTests/AuditPageBrowserTests.swift), and the PostgreSQL server the tests start a
+# throwaway cluster of (scripts/postgres.sh). The demo does without them.
+GROUPLOG_TEST_APT_PACKAGES=(chromium postgresql-15)
 
 grouplog_find_swift() {
   if ! command -v swift >/dev/null 2>&1; then

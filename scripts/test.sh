@@ -2,11 +2,18 @@
 # The tests: unit, property and fixture tests (swift test), then every fixture through the CLI,
 # then the benchmarks' quick mode, to prove they still run and write their results (its timings
 # come from a debug build and are never judged), then the library's documentation (docc warnings
-# fail it).
+# fail it). A throwaway PostgreSQL cluster (scripts/postgres.sh) serves the run's PostgreSQL tests
+# and is deleted at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
+source scripts/postgres.sh
 grouplog_setup_tests
+results=$(mktemp -d)
+trap 'grouplog_postgres_stop; rm -rf "$results"' EXIT
+grouplog_postgres_start
+# The PostgreSQL tests must run here, not be skipped for want of a server.
+export GROUPLOG_REQUIRE_POSTGRES=1
 # The headless-browser test of the audit page must run here, not be skipped.
 export GROUPLOG_REQUIRE_CHROMIUM=1
 swift build --build-tests
@@ -16,8 +23,6 @@ for example in random-xmtp random-fields random-lifecycle; do
   [ -f "../shared/examples/$example.json" ] && examples+=("../shared/examples/$example.json")
 done
 .build/debug/grouplog fixture run Fixtures "${examples[@]}"
-results=$(mktemp -d)
-trap 'rm -rf "$results"' EXIT
 .build/debug/grouplog-bench --quick --results "$results" > "$results/quick.txt"
 test -s "$results/benchmarks.csv"
 echo "benchmarks: the quick run finished and wrote $(($(wc -l < "$results/benchmarks.csv") - 1)) figures"
