@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GroupCodec", targets: ["GroupCodec"]),
         .library(name: "GroupFixtures", targets: ["GroupFixtures"]),
         .library(name: "GroupStore", targets: ["GroupStore"]),
+        .library(name: "GroupStorePostgres", targets: ["GroupStorePostgres"]),
         .library(name: "GroupAudit", targets: ["GroupAudit"]),
         .library(name: "GroupLog", targets: ["GroupLog"]),
         .executable(name: "grouplog", targets: ["grouplog"]),
@@ -20,6 +21,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLMDB", path: "Sources/CLMDB", pkgConfig: "lmdb", providers: [.apt(["liblmdb-dev"])]),
+        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // For the benchmarks only; no product of GroupLog links them: glibc's malloc statistics,
         // and SQLite for the rival event store.
@@ -29,6 +31,7 @@ let package = Package(
         .target(name: "GroupCodec", dependencies: ["GroupCore", "CCrypto"], swiftSettings: strict),
         .target(name: "GroupFixtures", dependencies: ["GroupCore", "GroupCodec"], swiftSettings: strict),
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
+        .target(name: "GroupStorePostgres", dependencies: ["GroupCore", "GroupCodec", "GroupStore", "CPostgres"], swiftSettings: strict),
         .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore"], swiftSettings: strict),
         .target(name: "GroupLog", dependencies: ["GroupCore", "GroupFixtures", "GroupStore"], swiftSettings: strict),
         .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupAudit"], swiftSettings: strict),
@@ -63,7 +66,7 @@ let package = Package(
         .testTarget(name: "GroupCoreTests", dependencies: ["GroupCore", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupCodecTests", dependencies: ["GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupFixturesTests", dependencies: ["GroupFixtures", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
-        .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupStorePostgres", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupFixtures", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "SQLiteEventStoreTests", dependencies: ["SQLiteEventStore", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupLogTests", dependencies: ["GroupLog", "GroupTestSupport"], swiftSettings: strict),

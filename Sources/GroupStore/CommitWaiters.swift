@@ -74,6 +74,12 @@ package final class CommitWaiters: Sendable {
         woken.forEach(Self.release)
     }
 
+    /// Wakes every waiter of every group: for a backend that may have missed commits (a
+    /// listener that lost its connection), so that each waiter reads its head again.
+    package func wakeAll() {
+        wake(registry.withLock { Array($0.waiters.keys) })
+    }
+
     /// How many waiters of `group` are suspended or blocked now: tests wait for a waiter to be
     /// waiting before they commit, so that the commit has to wake it.
     package func waitingCount(of group: GroupID) -> Int {

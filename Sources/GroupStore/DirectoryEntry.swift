@@ -12,18 +12,18 @@ public struct DirectoryEntry: Sendable, Equatable {
 
     /// Whether the directory lists `state`'s group: anyone may find it unless it is invite-only
     /// or deleted.
-    static func lists(_ state: GroupState) -> Bool {
+    package static func lists(_ state: GroupState) -> Bool {
         state.kind == .group && !state.isDeleted && state.settings.joinRule != .inviteOnly
     }
 
-    init(_ state: GroupState) {
+    package init(_ state: GroupState) {
         group = state.groupID
         name = state.metadata.name
         memberCount = state.memberCount
         joinRule = state.settings.joinRule
     }
 
-    func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var writer = BinaryWriter()
         writer.writeByte(Self.version)
         writer.writeString(name)
@@ -32,7 +32,7 @@ public struct DirectoryEntry: Sendable, Equatable {
         return writer.bytes
     }
 
-    init(group: GroupID, decoding bytes: UnsafeRawBufferPointer) throws(BinaryDecodingError) {
+    package init(group: GroupID, decoding bytes: UnsafeRawBufferPointer) throws(BinaryDecodingError) {
         var reader = BinaryReader(bytes)
         let version = try reader.readByte("directory entry version")
         guard version == Self.version else {

@@ -73,26 +73,6 @@ extension GroupStore {
 
     // MARK: Shared machinery
 
-    func isCreate(_ change: Change) -> Bool {
-        if case .create = change { return true }
-        return false
-    }
-
-    /// A change as the log records it: identities resolved (SPEC section 6), defaults written in.
-    func prepare(_ change: Change, kind: ConversationKind?, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> Change {
-        switch change {
-        case .create:
-            let prepared = options.configuration.preparing(change, in: kind)
-            return try prepared.resolvingIdentities { identity throws(StoreError) in try owner(of: identity, in: txn) }
-        case .registerFields:
-            return options.configuration.preparing(change, in: kind)
-        case .addMembers, .removeMembers:
-            return try change.resolvingIdentities { identity throws(StoreError) in try owner(of: identity, in: txn) }
-        default:
-            return change
-        }
-    }
-
     /// The replica to fold into: the cached head state, taken out so that folding copies nothing;
     /// reloaded from storage when the write is a retry (the first attempt may have folded into it).
     func workingReplica(_ group: GroupID, _ head: GroupHead?, attempt: Int, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> Replica {
@@ -127,10 +107,10 @@ extension GroupStore {
     /// Keeps the inbox-to-groups index in step with the inboxes whose membership the commit may
     /// have changed, and files a new DM under its pair.
     func index(_ commit: Commit, _ state: GroupState, number: UInt64, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) {
-        if commit.sequence == 0 && state.kind == .dm { try indexDM(state, number: number, in: txn) }
-        for inbox in Self.membershipSubjects(of: commit) {
+        if CommitIndexing.dmPair(created: commit, state) != nil { try indexDM(state, number: number, in: txn) }
+        for (inbox, isMember) in CommitIndexing.memberships(after: commit, state) {
             let key = StoreKeys.membership(inbox, commit.groupID)
-            if state.member(inbox)?.isCurrent == true {
+            if isMember {
                 try txn.put(databases.memberships, key: key, value: [UInt8]())
             } else {
                 try txn.delete(databases.memberships, key: key)
@@ -142,28 +122,11 @@ extension GroupStore {
     /// it (open or approval) and it is not deleted, with its name and member count.
     func listInDirectory(_ state: GroupState, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) {
         let key = StoreKeys.group(state.groupID)
-        guard DirectoryEntry.lists(state) else {
+        guard let entry = CommitIndexing.directoryEntry(state) else {
             try txn.delete(databases.directory, key: key)
             return
         }
-        try txn.put(databases.directory, key: key, value: DirectoryEntry(state).encoded())
-    }
-
-    /// The inboxes whose membership a commit's changes can change.
-    static func membershipSubjects(of commit: Commit) -> [InboxID] {
-        var inboxes: [InboxID] = []
-        for change in commit.changes {
-            switch change {
-            case let .create(request): inboxes += [commit.actor] + request.allMembers
-            case let .addMembers(list, identities), let .removeMembers(list, identities, _):
-                inboxes += list + identities.compactMap(\.inbox)
-            case .leave, .join, .acceptInvitation, .declineInvitation: inboxes.append(commit.actor)
-            case let .approveJoin(inbox, _), let .rejectJoin(inbox): inboxes.append(inbox)
-            case let .ban(list): inboxes += list
-            default: break
-            }
-        }
-        return inboxes
+        try txn.put(databases.directory, key: key, value: entry.encoded())
     }
 
     private func assignNumber(in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> UInt64 {

@@ -3,15 +3,6 @@ import GroupCore
 /// Group commit: the submits pending when a write begins share its transaction, so one fsync
 /// makes all of them durable. `SubmitQueue` gathers them; this file serves a batch.
 extension GroupStore {
-    /// One call of `submit`, as handed to the submit queue.
-    struct SubmitRequest {
-        let group: GroupID
-        let actor: InboxID
-        let time: Milliseconds
-        let changes: [Change]
-        let expectedSequence: UInt64?
-    }
-
     /// How this store's submits have been batched since it was opened.
     public var submitStatistics: SubmitStatistics {
         let counts = submissions.servedCounts
@@ -91,22 +82,13 @@ extension GroupStore {
         let group = request.group
         if working == nil { working = WorkingGroup(head: try head(of: group, in: txn), replica: nil) }
         let head = working?.head
-        let sequence = head.map { $0.sequence + 1 } ?? 0
-        if let expected = request.expectedSequence, expected != sequence {
-            throw .sequenceConflict(group, expected: expected, actual: sequence)
-        }
-        guard head != nil || request.changes.first.map(isCreate) == true else { throw .groupNotFound(group) }
+        try SubmitJudge.check(request, head: head?.sequence)
         if working?.replica == nil { working?.replica = try workingReplica(group, head, attempt: attempt, in: txn) }
-        // No local copy of the state: it would make the fold below copy the whole roster.
-        let kind = working?.replica?.state?.kind ?? request.changes.first.flatMap { if case let .create(creation) = $0 { creation.kind } else { nil } }
-        let resolved = try request.changes.map { change throws(StoreError) in try prepare(change, kind: kind, in: txn) }
-        let commit = Commit(
-            groupID: group, sequence: sequence, actor: request.actor, time: request.time, changes: resolved, previousHash: head?.hash)
-        // A rejected commit leaves the state as it was (the reducer checks before it mutates).
-        switch working?.replica?.fold(commit) {
-        case .applied?: return commit
-        case let .rejected(rejection)?: throw .rejected(rejection)
-        case nil: throw .corrupt(group, sequence: sequence, reason: "no state to judge the submit against")
+        guard working?.replica != nil else {
+            throw .corrupt(group, sequence: head.map { $0.sequence + 1 } ?? 0, reason: "no state to judge the submit against")
         }
+        return try SubmitJudge.judge(
+            request, head: head.map { ($0.sequence, $0.hash) }, replica: &working!.replica!,
+            configuration: options.configuration, owner: { identity throws(StoreError) in try owner(of: identity, in: txn) })
     }
 }

@@ -33,38 +33,22 @@ extension GroupStore {
         in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: (Commit) throws(StoreError) -> Void
     ) throws(StoreError) {
         guard first <= last else { return }
-        // One context for the whole run: every commit is hashed straight from the mapped page.
-        let hasher = SHA256Hasher()
-        var expectedPrevious: Digest? = first == 0 ? nil : SHA256.hash(try commitBytes(group, head, first - 1, in: txn))
-        var sequence = first
+        let previous: Digest? = first == 0 ? nil : SHA256.hash(try commitBytes(group, head, first - 1, in: txn))
+        var chain = ChainCheck(group, from: first, previous: previous)
         try txn.withCursor(databases.commits) { cursor throws(StoreError) in
             var entry = try cursor.seek(exactly: StoreKeys.entry(head.number, first))
-            while sequence <= last {
+            while chain.next <= last {
+                let sequence = chain.next
                 guard let (key, bytes) = entry, let parsed = StoreKeys.parse(key), parsed.number == head.number, parsed.sequence == sequence else {
                     throw .corrupt(group, sequence: sequence, reason: "the commit is missing from the log")
                 }
-                let commit: Commit
-                do throws(BinaryDecodingError) {
-                    commit = try CommitCodec.decode(bytes)
-                } catch {
-                    throw .corrupt(group, sequence: sequence, reason: error.description)
-                }
-                guard commit.sequence == sequence, commit.groupID == group else {
-                    throw .corrupt(group, sequence: sequence, reason: "the record holds commit \(commit.sequence) of group \(commit.groupID)")
-                }
-                guard commit.previousHash == expectedPrevious else {
-                    throw try chainBreak(group, head, at: sequence, bytes: bytes, in: txn)
-                }
-                expectedPrevious = hasher.hash(bytes)
+                let commit = try chain.check(bytes) { sequence throws(StoreError) in try vouchedHash(group, head, for: sequence, in: txn) }
                 try body(commit)
-                sequence += 1
                 entry = try cursor.next()
             }
         }
         // The last commit's own bytes are vouched for by the next commit, or by the head.
-        guard try vouchedHash(group, head, for: last, in: txn) == expectedPrevious else {
-            throw .corrupt(group, sequence: last, reason: "the commit does not hash to what the next commit records: it was changed")
-        }
+        try chain.finish(vouched: try vouchedHash(group, head, for: last, in: txn))
     }
 
     /// The hash the log records for commit `sequence`'s bytes: the next commit's previous hash,
@@ -77,16 +61,6 @@ extension GroupStore {
         } catch {
             throw .corrupt(group, sequence: sequence + 1, reason: error.description)
         }
-    }
-
-    /// The error for a commit whose previous hash does not match its predecessor: when the
-    /// commit's own bytes are still vouched for by what follows it, the predecessor was changed;
-    /// otherwise this commit was.
-    private func chainBreak(_ group: GroupID, _ head: GroupHead, at sequence: UInt64, bytes: UnsafeRawBufferPointer, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> StoreError {
-        if try vouchedHash(group, head, for: sequence, in: txn) == SHA256.hash(bytes) {
-            return .corrupt(group, sequence: sequence - 1, reason: "the commit does not hash to what the next commit records: it was changed")
-        }
-        return .corrupt(group, sequence: sequence, reason: "its previous hash does not match commit \(sequence - 1): it was changed")
     }
 
     /// The group's replica after commit `sequence`: the nearest snapshot at or before it, plus

@@ -38,7 +38,7 @@ extension GroupStore {
             do throws(StoreError) {
                 let stored = try self.outcome(group, head, commit.sequence, in: txn)
                 if stored != outcome {
-                    report(commit.sequence, "its stored outcome (\(Self.describe(stored))) differs from a replay's (\(Self.describe(outcome)))")
+                    report(commit.sequence, "its stored outcome (\(CommitIndexing.describe(stored))) differs from a replay's (\(CommitIndexing.describe(outcome)))")
                 }
             } catch {
                 guard case let .corrupt(_, _, reason) = error else { throw error }
@@ -111,13 +111,6 @@ extension GroupStore {
                 }
             }
             return problems
-        }
-    }
-
-    static func describe(_ outcome: CommitOutcome) -> String {
-        switch outcome {
-        case .applied: "applied"
-        case let .rejected(rejection): "rejected \(rejection.reason.code)"
         }
     }
 }

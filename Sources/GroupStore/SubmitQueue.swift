@@ -11,14 +11,14 @@
 ///
 /// The batch runs on the leader's thread, so a `serve` that must begin and end a transaction on
 /// one thread (LMDB's write transactions) may.
-final class SubmitQueue<Request, Response>: @unchecked Sendable {
+package final class SubmitQueue<Request, Response>: @unchecked Sendable {
     // @unchecked: `pending`, `isServing`, `counts` and every ticket's `response` are read and
     // written only with `lock` held.
 
     /// How many batches have been served, and how many requests they held.
-    struct Counts: Equatable, Sendable {
-        var batches = 0
-        var requests = 0
+    package struct Counts: Equatable, Sendable {
+        package var batches = 0
+        package var requests = 0
     }
 
     /// One submitter's request, and its response once a leader has served it.
@@ -38,13 +38,15 @@ final class SubmitQueue<Request, Response>: @unchecked Sendable {
     private var isServing = false
     private var counts = Counts()
 
+    package init() {}
+
     /// Hands in `request` and returns its response once a batch holding it has been served: by
     /// this thread, as leader, or by another one.
     ///
     /// - Parameter serve: serves a batch, given its requests in arrival order, and returns one
     ///   response per request, in the same order. Every submitter of one queue must pass the same
     ///   serving; it runs on the leader's thread with no lock of the queue held, one batch at a time.
-    func submit(_ request: Request, servingBatchesWith serve: ([Request]) -> [Response]) -> Response {
+    package func submit(_ request: Request, servingBatchesWith serve: ([Request]) -> [Response]) -> Response {
         let ticket = Ticket(request)
         lock.lock()
         pending.append(ticket)
@@ -78,12 +80,12 @@ final class SubmitQueue<Request, Response>: @unchecked Sendable {
     }
 
     /// How many requests are waiting for a leader to take them.
-    var pendingCount: Int {
+    package var pendingCount: Int {
         lock.withLock { pending.count }
     }
 
     /// The batches served so far, and the requests they held.
-    var servedCounts: Counts {
+    package var servedCounts: Counts {
         lock.withLock { counts }
     }
 }

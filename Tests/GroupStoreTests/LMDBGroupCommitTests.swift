@@ -50,11 +50,11 @@ struct LMDBGroupCommitTests {
             let store = try GroupStore(path: root + "/store", options: options)
             let crowd = (0..<20_000).map { InboxID.named("member-\($0)") }
             let requests = [
-                GroupStore.SubmitRequest(group: .named("small"), actor: .alix, time: 1,
+                SubmitRequest(group: .named("small"), actor: .alix, time: 1,
                                          changes: [.create(CreateConversation(members: [.bo]))], expectedSequence: nil),
-                GroupStore.SubmitRequest(group: .named("huge"), actor: .alix, time: 1,
+                SubmitRequest(group: .named("huge"), actor: .alix, time: 1,
                                          changes: [.create(CreateConversation(members: crowd, memberLimit: 30_000))], expectedSequence: nil),
-                GroupStore.SubmitRequest(group: .named("small"), actor: .alix, time: 2, changes: [.updateName("still here")], expectedSequence: 1),
+                SubmitRequest(group: .named("small"), actor: .alix, time: 2, changes: [.updateName("still here")], expectedSequence: 1),
             ]
             let results = store.serveSubmits(requests)
             #expect(results.map { $0.map(\.commit.sequence) }.count == 3)
@@ -92,10 +92,10 @@ struct LMDBGroupCommitTests {
 
     /// Requests for one batch: creations, renames, a rejection, a sequence conflict, an unknown
     /// group, each against the state the ones before leave.
-    private static func mixedRequests() -> [GroupStore.SubmitRequest] {
+    private static func mixedRequests() -> [SubmitRequest] {
         let first = GroupID.named("b1"), second = GroupID.named("b2")
-        func request(_ group: GroupID, _ actor: InboxID, _ changes: [Change], expecting sequence: UInt64? = nil) -> GroupStore.SubmitRequest {
-            GroupStore.SubmitRequest(group: group, actor: actor, time: 5, changes: changes, expectedSequence: sequence)
+        func request(_ group: GroupID, _ actor: InboxID, _ changes: [Change], expecting sequence: UInt64? = nil) -> SubmitRequest {
+            SubmitRequest(group: group, actor: actor, time: 5, changes: changes, expectedSequence: sequence)
         }
         return [
             request(first, .alix, [.create(CreateConversation(members: [.bo, .caro], name: "one"))]),

@@ -2,6 +2,7 @@ import Foundation
 import GroupCodec
 import GroupCore
 @testable import GroupStore
+@testable import GroupStorePostgres
 
 /// Where a test's stores of one backend live: opened (and opened again, to read a store with
 /// nothing cached), looked at raw, and removed.
@@ -15,6 +16,7 @@ struct StorePlace {
     func open(_ options: StoreOptions) throws(StoreError) -> any GroupLogStorage {
         switch backend {
         case .lmdb: try GroupStore(path: root + "/store", options: options)
+        case .postgres: try PostgresStore(url: TestBackend.url(TestBackend.postgresURL ?? "", schema: root), options: options)
         }
     }
 
@@ -29,10 +31,17 @@ struct StorePlace {
     func storedBytes() -> [UInt8]? {
         switch backend {
         case .lmdb: fileBytes(root + "/store/data.mdb")
+        case .postgres: nil
         }
     }
 
     func remove() {
-        try? FileManager.default.removeItem(atPath: root)
+        switch backend {
+        case .lmdb: try? FileManager.default.removeItem(atPath: root)
+        case .postgres:
+            if let url = TestBackend.postgresURL {
+                _ = try? PGConnection(url: url).execute("DROP SCHEMA IF EXISTS \(root) CASCADE", operation: "drop a test schema")
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 import GroupCore
 import Testing
 @testable import GroupStore
+@testable import GroupStorePostgres
 
 /// What the seam's suite does to a store from behind the seam, each backend its own way: damage,
 /// for tests that check `verify` sees it and `rebuild` repairs it; forgetting caches, for tests
@@ -11,6 +12,7 @@ extension TestBackend {
     func forgetCaches(of store: any GroupLogStorage) throws {
         switch self {
         case .lmdb: try #require(store as? GroupStore).forgetCachedHeads()
+        case .postgres: try #require(store as? PostgresStore).forgetCachedHeads()
         }
     }
 
@@ -19,6 +21,7 @@ extension TestBackend {
     func waitingCount(of group: GroupID, in store: any GroupLogStorage) throws -> Int {
         switch self {
         case .lmdb: try #require(store as? GroupStore).waiters.waitingCount(of: group)
+        case .postgres: try #require(store as? PostgresStore).waitingCount(of: group)
         }
     }
 
@@ -31,6 +34,13 @@ extension TestBackend {
             try store.environment.write { txn throws(StoreError) in
                 try txn.drop(store.databases.snapshots)
                 try txn.drop(store.databases.memberships)
+            }
+            store.forgetCachedHeads()
+        case .postgres:
+            // No snapshots to lose in this backend: only the index.
+            let store = try #require(store as? PostgresStore)
+            try store.writing { connection throws(StoreError) in
+                try connection.execute("DELETE FROM grouplog_memberships", operation: "damage the index")
             }
             store.forgetCachedHeads()
         }

@@ -3,14 +3,25 @@ import GroupCodec
 import GroupCore
 import Testing
 @testable import GroupStore
+@testable import GroupStorePostgres
 
 /// The backends the storage seam's suite runs against. Every test of the suite takes one as its
 /// argument (`@Test(arguments: TestBackend.all)`) and makes its stores with it, so a new backend
 /// adds a case here (and its branches in `StorePlace`) and runs the same suite.
 enum TestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case lmdb
+    case postgres
 
-    static let all = allCases
+    /// LMDB always; PostgreSQL when scripts/postgres.sh started a server for the run.
+    static let all: [TestBackend] = postgresURL == nil ? [.lmdb] : [.lmdb, .postgres]
+
+    /// The throwaway server's database (`GROUPLOG_TEST_POSTGRES_URL`), if one was started.
+    static let postgresURL = ProcessInfo.processInfo.environment["GROUPLOG_TEST_POSTGRES_URL"]
+
+    /// `url` with a connection option that puts the store's tables in `schema`.
+    static func url(_ url: String, schema: String) -> String {
+        url + (url.contains("?") ? "&" : "?") + "options=-csearch_path%3D" + schema
+    }
 
     var testDescription: String { rawValue }
 
@@ -23,6 +34,12 @@ enum TestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 .appendingPathComponent("grouplog-seam-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             return StorePlace(backend: self, root: root.path)
+        case .postgres:
+            // A schema of its own per place: faster than a database, and as separate.
+            let url = try #require(Self.postgresURL)
+            let schema = "grouplog_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            try PGConnection(url: url).execute("CREATE SCHEMA \(schema)", operation: "create a test schema")
+            return StorePlace(backend: self, root: schema)
         }
     }
 

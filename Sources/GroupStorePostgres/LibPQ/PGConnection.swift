@@ -1,0 +1,103 @@
+internal import CPostgres
+import GroupStore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One connection to a PostgreSQL server, owning libpq's `PGconn` (finished in deinit).
+///
+/// A connection serves one caller at a time: the store hands connections out of its pool, so
+/// none is used by two threads at once (hence `@unchecked Sendable`: it moves between threads,
+/// never shared). Every statement is parameterized (`PQexecParams`), never spliced.
+final class PGConnection: @unchecked Sendable {
+    let handle: OpaquePointer
+    /// The URL it was opened with, for redacting its password from every error.
+    let url: PGConnectionURL
+
+    /// Connects to `url` (a `postgresql://` URL or a libpq key-value string).
+    /// - Throws: `StoreError.storage` naming the URL with its password redacted: a malformed
+    ///   URL, a server that cannot be reached, a missing database or role, a refused password.
+    init(url raw: String) throws(StoreError) {
+        let url = PGConnectionURL(raw)
+        self.url = url
+        let operation = "connect to \(url.redacted)"
+        // Parsed first, so that a malformed URL is reported as such rather than as a failed
+        // connection to some default server.
+        var parseError: UnsafeMutablePointer<CChar>?
+        if let options = PQconninfoParse(raw, &parseError) {
+            PQconninfoFree(options)
+        } else {
+            let message = parseError.map { String(cString: $0) } ?? "out of memory"
+            if let parseError { PQfreemem(parseError) }
+            throw PGError.storage(operation, sqlState: nil, message: "not a PostgreSQL connection URL: \(message)", url: url)
+        }
+        guard let connection = PQconnectdb(raw) else {
+            throw PGError.storage(operation, sqlState: nil, message: "libpq could not allocate a connection", url: url)
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = String(cString: PQerrorMessage(connection))
+            PQfinish(connection)
+            throw PGError.storage(operation, sqlState: nil, message: message, url: url)
+        }
+        handle = connection
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Whether the connection is still usable (the server may have gone away).
+    var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Runs one statement with `parameters` as $1, $2, ... and returns its rows (in binary).
+    /// - Parameter operation: what the statement does, for the error.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [PGParameter] = [], operation: String) throws(StoreError) -> PGResult {
+        let values = parameters.map(\.wireBytes)
+        let buffers: [UnsafeMutablePointer<CChar>?] = values.map { bytes in
+            guard let bytes else { return nil }
+            // Text parameters are read up to a NUL (their lengths are ignored), so every buffer ends in one.
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            buffer[bytes.count] = 0
+            bytes.withUnsafeBytes { raw in
+                if let base = raw.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: bytes.count) }
+            }
+            return buffer
+        }
+        defer { buffers.forEach { $0?.deallocate() } }
+        let types = parameters.map(\.typeOID)
+        let lengths = values.map { Int32($0?.count ?? 0) }
+        let formats = parameters.map(\.format)
+        let pointers = buffers.map { UnsafePointer($0) }
+        let result = PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 1)
+        guard let result else {
+            throw PGError.storage(operation, sqlState: nil, message: String(cString: PQerrorMessage(handle)), url: url)
+        }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+            return PGResult(result)
+        default:
+            let state = PGError.sqlState(of: result)
+            let message = String(cString: PQresultErrorMessage(result))
+            PQclear(result)
+            throw PGError.storage(operation, sqlState: state, message: message, url: url)
+        }
+    }
+
+    /// The SQLSTATE of a storage error this connection threw, if it carried one.
+    static func sqlState(of error: StoreError) -> String? {
+        guard case let .storage(_, _, message) = error, let start = message.lastRange(of: "(SQLSTATE ") else { return nil }
+        return String(message[start.upperBound...].prefix(5))
+    }
+}
+
+extension String {
+    func lastRange(of needle: String) -> Range<String.Index>? {
+        var found: Range<String.Index>?
+        var from = startIndex
+        while let range = self[from...].firstRange(of: needle) {
+            found = range
+            from = range.upperBound
+        }
+        return found
+    }
+}

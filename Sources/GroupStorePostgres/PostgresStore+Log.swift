@@ -1,0 +1,92 @@
+import GroupCodec
+import GroupCore
+import GroupStore
+
+/// Reading a log: heads, and commits in chunks, each checked against the chain (GroupStore's
+/// `ChainCheck`, the same check LMDB makes).
+extension PostgresStore {
+    /// Commits are read this many at a time, so a replay's memory does not grow with the log.
+    static let chunk: Int64 = 1_000
+
+    func head(of group: GroupID, on connection: PGConnection) throws(StoreError) -> PostgresHead? {
+        let rows = try connection.execute(
+            "SELECT head_sequence, head_hash FROM grouplog_groups WHERE group_id = $1 AND head_sequence >= 0",
+            [.text(group.rawValue)], operation: "read the head of \(group)")
+        guard rows.rowCount == 1 else { return nil }
+        guard let hash = Digest(bytes: rows.bytes(0, 1)) else {
+            throw .corrupt(group, sequence: nil, reason: "its head record holds no hash")
+        }
+        return PostgresHead(sequence: UInt64(rows.int64(0, 0)), hash: hash)
+    }
+
+    func existingHead(of group: GroupID, on connection: PGConnection) throws(StoreError) -> PostgresHead {
+        guard let head = try head(of: group, on: connection) else { throw .groupNotFound(group) }
+        return head
+    }
+
+    /// The stored bytes of one commit.
+    func commitBytes(_ group: GroupID, _ sequence: UInt64, on connection: PGConnection) throws(StoreError) -> [UInt8] {
+        let rows = try connection.execute(
+            "SELECT commit_bytes FROM grouplog_commits WHERE group_id = $1 AND sequence = $2",
+            [.text(group.rawValue), .int64(Int64(sequence))], operation: "read commit \(sequence) of \(group)")
+        guard rows.rowCount == 1 else { throw .corrupt(group, sequence: sequence, reason: "the commit is missing from the log") }
+        return rows.bytes(0, 0)
+    }
+
+    /// The hash the log records for commit `sequence`'s bytes: the next commit's previous hash,
+    /// or the head's hash for the last commit.
+    func vouchedHash(_ group: GroupID, _ head: PostgresHead, for sequence: UInt64, on connection: PGConnection) throws(StoreError) -> Digest? {
+        if sequence == head.sequence { return head.hash }
+        let next = try commitBytes(group, sequence + 1, on: connection)
+        do throws(BinaryDecodingError) {
+            return try CommitCodec.decode(next).previousHash
+        } catch {
+            throw .corrupt(group, sequence: sequence + 1, reason: error.description)
+        }
+    }
+
+    /// Decodes commits `first...last` with their stored outcomes, checking each against the chain.
+    func verifiedCommits(
+        _ group: GroupID, _ head: PostgresHead, from first: UInt64, through last: UInt64, on connection: PGConnection,
+        _ body: (Commit, _ storedOutcome: [UInt8]) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        guard first <= last else { return }
+        let previous: Digest? = first == 0 ? nil : SHA256.hash(try commitBytes(group, first - 1, on: connection))
+        var chain = ChainCheck(group, from: first, previous: previous)
+        while chain.next <= last {
+            let start = chain.next
+            let end = min(last, start + UInt64(Self.chunk) - 1)
+            let rows = try connection.execute(
+                "SELECT sequence, commit_bytes, outcome FROM grouplog_commits WHERE group_id = $1 AND sequence BETWEEN $2 AND $3 ORDER BY sequence",
+                [.text(group.rawValue), .int64(Int64(start)), .int64(Int64(end))], operation: "read the log of \(group)")
+            for row in 0..<rows.rowCount {
+                let sequence = chain.next
+                guard UInt64(rows.int64(row, 0)) == sequence else { break }
+                let bytes = rows.bytes(row, 1)
+                let commit = try bytes.withBytes { raw throws(StoreError) in
+                    try chain.check(raw) { sequence throws(StoreError) in try vouchedHash(group, head, for: sequence, on: connection) }
+                }
+                try body(commit, rows.bytes(row, 2))
+            }
+            guard chain.next > end else {
+                throw .corrupt(group, sequence: chain.next, reason: "the commit is missing from the log")
+            }
+        }
+        try chain.finish(vouched: try vouchedHash(group, head, for: last, on: connection))
+    }
+
+    /// The group's replica after commit `sequence`, folded from commit 0.
+    func replica(of group: GroupID, _ head: PostgresHead, at sequence: UInt64, on connection: PGConnection) throws(StoreError) -> Replica {
+        var replica = Replica()
+        try verifiedCommits(group, head, from: 0, through: sequence, on: connection) { commit, _ in replica.fold(commit) }
+        return replica
+    }
+
+    static func decodeOutcome(_ bytes: [UInt8], _ group: GroupID, _ sequence: UInt64) throws(StoreError) -> CommitOutcome {
+        do throws(BinaryDecodingError) {
+            return try bytes.withBytes { raw throws(BinaryDecodingError) in try OutcomeCodec.decode(raw) }
+        } catch {
+            throw .corrupt(group, sequence: sequence, reason: "its outcome: \(error); run 'grouplog rebuild'")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import GroupCodec
+import GroupCore
+import GroupStore
+import Synchronization
+
+/// A GroupLog store in a PostgreSQL database: the same seam as LMDB's `GroupStore`, for logs that
+/// many processes on many machines write and read.
+///
+/// Each submit locks its group's head row (`SELECT ... FOR UPDATE`) in the transaction that
+/// appends, so writers anywhere serialize per group; submits from this process share
+/// transactions (group commit). A commit is announced with NOTIFY in its own transaction, so
+/// waiters on every connection hear of it once it is visible. States are folded from commit 0
+/// (this backend keeps no snapshots yet); the state at a group's head is cached, and a cache
+/// entry is used only while the stored head still matches it.
+public final class PostgresStore: GroupLogStorage {
+    /// The URL with its password redacted, for messages.
+    public let displayURL: String
+    public let options: StoreOptions
+    let pool: PGConnectionPool
+    let submissions = SubmitQueue<SubmitRequest, Result<SubmittedCommit, StoreError>>()
+    let waiters = CommitWaiters()
+    let listener: PostgresListener
+    /// The state at the head of recently used groups, keyed by group, with the head it is at.
+    private let heads = Mutex<[GroupID: (head: PostgresHead, replica: Replica)]>([:])
+
+    /// Opens the store in the database `url` names, creating (or migrating) its schema when
+    /// `options.create` is set.
+    /// - Throws: `storage` for a URL that is malformed or a server that refuses it (its password
+    ///   redacted); `notAStore` for a database without a GroupLog schema (unless creating) or
+    ///   with a newer one.
+    public init(url: String, options: StoreOptions = StoreOptions()) throws(StoreError) {
+        let first = try PGConnection(url: url)
+        displayURL = first.url.redacted
+        self.options = options
+        pool = PGConnectionPool(url: url, first: first)
+        try Self.prepareSchema(on: first, create: options.create, displayURL: displayURL)
+        listener = try PostgresListener(url: url, waiters: waiters)
+    }
+
+    deinit { listener.stop() }
+
+    /// Checks the schema's version, creating the schema in an empty database when asked to.
+    private static func prepareSchema(on connection: PGConnection, create: Bool, displayURL: String) throws(StoreError) {
+        try connection.transaction { connection throws(StoreError) in
+            if create {
+                try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int64(PostgresSchema.migrationLock)], operation: "lock the schema")
+            }
+            let exists = try connection.execute(
+                "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'grouplog_schema_version'",
+                operation: "look for the schema").int64(0, 0) > 0
+            var version: Int64?
+            if exists {
+                let rows = try connection.execute("SELECT max(version) FROM grouplog_schema_version", operation: "read the schema version")
+                version = rows.isNull(0, 0) ? nil : rows.int64(0, 0)
+            }
+            switch version {
+            case nil where !create:
+                throw .notAStore(path: displayURL, reason: "no GroupLog store in this database; create one with 'grouplog init'")
+            case nil:
+                for statement in PostgresSchema.createVersion1 { try connection.execute(statement, operation: "create the schema") }
+                try connection.execute("INSERT INTO grouplog_schema_version (version) VALUES ($1)", [.int64(PostgresSchema.version)],
+                                       operation: "record the schema version")
+            case let version? where version > PostgresSchema.version:
+                throw .notAStore(path: displayURL, reason: "schema version \(version) is newer than this build reads (\(PostgresSchema.version)); upgrade GroupLog")
+            default:
+                break // Version 1 is the only one so far: nothing to migrate.
+            }
+        }
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in one consistent read-only view (REPEATABLE READ).
+    func reading<T>(_ body: (PGConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+        try pool.with { connection throws(StoreError) in
+            try connection.transaction("ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+        }
+    }
+
+    /// Runs `body` in a read-write transaction: committed when it returns, rolled back on throw.
+    func writing<T>(_ body: (PGConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+        try pool.with { connection throws(StoreError) in try connection.transaction("", body) }
+    }
+
+    // MARK: The head-state cache
+
+    /// Takes the cached state at `head` out of the cache (so that folding into it copies nothing).
+    func takeCachedHead(_ group: GroupID, matching head: PostgresHead) -> Replica? {
+        heads.withLock { heads in
+            guard let cached = heads.removeValue(forKey: group), cached.head == head else { return nil }
+            return cached.replica
+        }
+    }
+
+    func cachedHead(_ group: GroupID, matching head: PostgresHead) -> Replica? {
+        heads.withLock { heads in
+            guard let cached = heads[group], cached.head == head else { return nil }
+            return cached.replica
+        }
+    }
+
+    func cache(_ replica: Replica, for group: GroupID, at head: PostgresHead) {
+        heads.withLock { heads in
+            if heads.count >= 64, heads[group] == nil, let evicted = heads.keys.first { heads[evicted] = nil }
+            heads[group] = (head, replica)
+        }
+    }
+
+    /// Forgets every cached state, so that the next reads fold what is stored.
+    package func forgetCachedHeads() {
+        heads.withLock { $0.removeAll() }
+    }
+
+    /// How many tasks and threads wait for `group`'s next commit (for tests of waking).
+    package func waitingCount(of group: GroupID) -> Int { waiters.waitingCount(of: group) }
+}
