@@ -113,10 +113,13 @@ extension PostgresStore {
                 if let vouched { hash = vouched } else { hash = SHA256.hash(try commitBytes(group, last, on: connection)) }
                 logs.append((group, PostgresHead(sequence: last, hash: hash)))
             }
-            for table in ["grouplog_memberships", "grouplog_directory", "grouplog_dms", "grouplog_groups"] {
+            // The DM index keeps its entries (and so their filing order, oldest first); entries
+            // the replay does not file again are dropped below.
+            for table in ["grouplog_memberships", "grouplog_directory", "grouplog_groups"] {
                 try connection.execute("DELETE FROM \(table)", operation: "clear \(table)")
             }
             var commits = 0
+            var dms: Set<String> = []
             for (group, head) in logs {
                 try connection.execute("INSERT INTO grouplog_groups (group_id, head_sequence, head_hash) VALUES ($1, $2, $3)",
                                        [.text(group.rawValue), .int64(Int64(head.sequence)), .bytes(head.hash.bytes)], operation: "restore the head of \(group)")
@@ -126,9 +129,16 @@ extension PostgresStore {
                     try connection.execute("UPDATE grouplog_commits SET outcome = $3 WHERE group_id = $1 AND sequence = $2",
                                            [.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(OutcomeCodec.encode(outcome))],
                                            operation: "restore outcome \(commit.sequence) of \(group)")
-                    if outcome.isApplied, let state = replica.state { try index(commit, state, on: connection) }
+                    if outcome.isApplied, let state = replica.state {
+                        try index(commit, state, on: connection)
+                        if CommitIndexing.dmPair(created: commit, state) != nil { dms.insert(group.rawValue) }
+                    }
                     commits += 1
                 }
+            }
+            let filed = try connection.execute("SELECT DISTINCT group_id FROM grouplog_dms", operation: "read the DM index")
+            for row in 0..<filed.rowCount where !dms.contains(filed.text(row, 0)) {
+                try connection.execute("DELETE FROM grouplog_dms WHERE group_id = $1", [.text(filed.text(row, 0))], operation: "unfile a DM")
             }
             return RebuildReport(groups: logs.count, commits: commits, snapshots: 0)
         }
