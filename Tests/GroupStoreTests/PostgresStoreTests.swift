@@ -43,7 +43,7 @@ struct PostgresStoreTests {
     }
 
     @Test func anEmptyDatabaseWithoutCreateIsNotAStore() throws {
-        try TestBackend.postgres.withPlace { place throws in
+        _ = try TestBackend.postgres.withPlace { place throws in
             #expect { try place.open(StoreOptions()) } throws: { error in
                 guard case .notAStore? = error as? StoreError else { return false }
                 return true
