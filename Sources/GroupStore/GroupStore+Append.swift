@@ -77,7 +77,7 @@ extension GroupStore {
     /// reloaded from storage when the write is a retry (the first attempt may have folded into it).
     func workingReplica(_ group: GroupID, _ head: GroupHead?, attempt: Int, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> Replica {
         guard let head else { return Replica() }
-        if attempt == 1, let cached = takeCachedHead(group, matching: head) { return cached }
+        if attempt == 1, let cached = heads.take(group, matching: head) { return cached }
         return try replica(of: group, head, at: head.sequence, in: txn)
     }
 
@@ -158,12 +158,12 @@ extension GroupStore {
         _ body: (borrowing WriteTransaction<StoreError>, Int) throws(StoreError) -> (T, [(GroupID, GroupHead, Replica)])
     ) throws(StoreError) -> T {
         var attempt = 0
-        let (value, heads) = try writing { txn throws(StoreError) in
+        let (value, written) = try writing { txn throws(StoreError) in
             attempt += 1
             return try body(txn, attempt)
         }
-        for (group, head, replica) in heads { cache(replica, for: group, at: head) }
-        waiters.wake(heads.map(\.0))
+        for (group, head, replica) in written { heads.store(replica, for: group, at: head) }
+        waiters.wake(written.map(\.0))
         return value
     }
 }

@@ -41,7 +41,7 @@ extension GroupStore {
             return requests.flatMap { serveSubmits([$0]) }
         }
         for (group, working) in served.groups {
-            if let head = working.head, let replica = working.replica { cache(replica, for: group, at: head) }
+            if let head = working.head, let replica = working.replica { heads.store(replica, for: group, at: head) }
         }
         waiters.wake(Set(served.results.compactMap { try? $0.get().commit.groupID }))
         return served.results

@@ -80,9 +80,9 @@ extension GroupStore {
 
     /// The replica at the group's head, from the cache when it is current.
     func headReplica(of group: GroupID, _ head: GroupHead, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> Replica {
-        if let cached = cachedHead(group, matching: head) { return cached }
+        if let cached = heads.peek(group, matching: head) { return cached }
         let replica = try replica(of: group, head, at: head.sequence, in: txn)
-        cache(replica, for: group, at: head)
+        heads.store(replica, for: group, at: head)
         return replica
     }
 

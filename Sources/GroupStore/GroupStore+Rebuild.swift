@@ -6,7 +6,7 @@ extension GroupStore {
     /// and makes it again by replaying every log, in one transaction: a log that fails its chain
     /// check stops the rebuild and leaves the store as it was.
     public func rebuild() throws(StoreError) -> RebuildReport {
-        forgetCachedHeads()
+        heads.removeAll()
         return try writing { txn throws(StoreError) in
             // Check every chain first, while the heads that vouch for each log's last commit
             // are still there: a damaged log stops the rebuild, naming the changed commit.

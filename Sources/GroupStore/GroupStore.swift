@@ -1,5 +1,4 @@
 import GroupCore
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +17,7 @@ public final class GroupStore: Sendable {
     let databases: Databases
     /// The state at the head of recently used groups, so that a run of submits does not reload
     /// a snapshot each time. Checked against the stored head before every use.
-    private let heads = Mutex<[GroupID: CachedHead]>([:])
+    let heads = HeadStateCache<GroupHead>()
     /// Submits from many threads, batched into shared write transactions (group commit).
     let submissions = SubmitQueue<SubmitRequest, Result<SubmittedCommit, StoreError>>()
     /// Tasks and threads waiting for a group's next commit, woken after each write that appended to it.
@@ -111,41 +110,5 @@ public final class GroupStore: Sendable {
         case let version?:
             throw .notAStore(path: path, reason: "store format version \(version) is not one this build reads (\(Self.formatVersion))")
         }
-    }
-
-    // MARK: The head-state cache
-
-    /// A group's state as of its head commit.
-    struct CachedHead {
-        let head: GroupHead
-        var replica: Replica
-    }
-
-    /// Takes the cached head state out of the cache (so that mutating it copies nothing), if it
-    /// still matches `head`.
-    func takeCachedHead(_ group: GroupID, matching head: GroupHead) -> Replica? {
-        heads.withLock { heads in
-            guard let cached = heads.removeValue(forKey: group), cached.head == head else { return nil }
-            return cached.replica
-        }
-    }
-
-    /// Looks at the cached head state without taking it.
-    func cachedHead(_ group: GroupID, matching head: GroupHead) -> Replica? {
-        heads.withLock { heads in
-            guard let cached = heads[group], cached.head == head else { return nil }
-            return cached.replica
-        }
-    }
-
-    func cache(_ replica: Replica, for group: GroupID, at head: GroupHead) {
-        heads.withLock { heads in
-            if heads.count >= 64, heads[group] == nil, let evicted = heads.keys.first { heads[evicted] = nil }
-            heads[group] = CachedHead(head: head, replica: replica)
-        }
-    }
-
-    func forgetCachedHeads() {
-        heads.withLock { $0.removeAll() }
     }
 }

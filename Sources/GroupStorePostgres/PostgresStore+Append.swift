@@ -93,7 +93,7 @@ extension PostgresStore {
     /// The state at `head`, from the cache when it is at that head, else folded from the log.
     func loadReplica(_ group: GroupID, _ head: PostgresHead?, on connection: PGConnection) throws(StoreError) -> Replica {
         guard let head else { return Replica() }
-        if let cached = takeCachedHead(group, matching: head) { return cached }
+        if let cached = heads.take(group, matching: head) { return cached }
         return try replica(of: group, head, at: head.sequence, on: connection)
     }
 
@@ -140,7 +140,7 @@ extension PostgresStore {
     /// Caches each group's state at its new head, and wakes its waiters in this process.
     func remember(_ working: [GroupID: WorkingGroup]) {
         for (group, entry) in working {
-            if let head = entry.head, let replica = entry.replica { cache(replica, for: group, at: head) }
+            if let head = entry.head, let replica = entry.replica { heads.store(replica, for: group, at: head) }
         }
         waiters.wake(working.keys)
     }

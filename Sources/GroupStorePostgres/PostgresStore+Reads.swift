@@ -34,11 +34,11 @@ extension PostgresStore {
             let target = sequence ?? head.sequence
             guard target <= head.sequence else { throw .sequencePastHead(group, sequence: target, head: head.sequence) }
             let replica: Replica
-            if target == head.sequence, let cached = cachedHead(group, matching: head) {
+            if target == head.sequence, let cached = heads.peek(group, matching: head) {
                 replica = cached
             } else {
                 replica = try self.replica(of: group, head, at: target, on: connection)
-                if target == head.sequence { cache(replica, for: group, at: head) }
+                if target == head.sequence { heads.store(replica, for: group, at: head) }
             }
             return StoredState(sequence: target, headSequence: head.sequence, state: replica.state)
         }

@@ -94,7 +94,7 @@ extension PostgresStore {
     /// that fails its chain check stops the rebuild and leaves the store as it was. (No
     /// snapshots: this backend keeps none yet.)
     public func rebuild() throws(StoreError) -> RebuildReport {
-        forgetCachedHeads()
+        heads.removeAll()
         return try writing { connection throws(StoreError) in
             try connection.execute("LOCK TABLE grouplog_groups, grouplog_commits IN EXCLUSIVE MODE", operation: "lock the store for a rebuild")
             let rows = try connection.execute(

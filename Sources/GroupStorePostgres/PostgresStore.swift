@@ -1,7 +1,6 @@
 import GroupCodec
 import GroupCore
 import GroupStore
-import Synchronization
 
 /// A GroupLog store in a PostgreSQL database: the same seam as LMDB's `GroupStore`, for logs that
 /// many processes on many machines write and read.
@@ -21,7 +20,7 @@ public final class PostgresStore: GroupLogStorage {
     let waiters = CommitWaiters()
     let listener: PostgresListener
     /// The state at the head of recently used groups, keyed by group, with the head it is at.
-    private let heads = Mutex<[GroupID: (head: PostgresHead, replica: Replica)]>([:])
+    let heads = HeadStateCache<PostgresHead>()
 
     /// Opens the store in the database `url` names, creating (or migrating) its schema when
     /// `options.create` is set.
@@ -82,34 +81,6 @@ public final class PostgresStore: GroupLogStorage {
         try pool.with { connection throws(StoreError) in try connection.transaction("", body) }
     }
 
-    // MARK: The head-state cache
-
-    /// Takes the cached state at `head` out of the cache (so that folding into it copies nothing).
-    func takeCachedHead(_ group: GroupID, matching head: PostgresHead) -> Replica? {
-        heads.withLock { heads in
-            guard let cached = heads.removeValue(forKey: group), cached.head == head else { return nil }
-            return cached.replica
-        }
-    }
-
-    func cachedHead(_ group: GroupID, matching head: PostgresHead) -> Replica? {
-        heads.withLock { heads in
-            guard let cached = heads[group], cached.head == head else { return nil }
-            return cached.replica
-        }
-    }
-
-    func cache(_ replica: Replica, for group: GroupID, at head: PostgresHead) {
-        heads.withLock { heads in
-            if heads.count >= 64, heads[group] == nil, let evicted = heads.keys.first { heads[evicted] = nil }
-            heads[group] = (head, replica)
-        }
-    }
-
-    /// Forgets every cached state, so that the next reads fold what is stored.
-    package func forgetCachedHeads() {
-        heads.withLock { $0.removeAll() }
-    }
 
     /// How many tasks and threads wait for `group`'s next commit (for tests of waking).
     package func waitingCount(of group: GroupID) -> Int { waiters.waitingCount(of: group) }

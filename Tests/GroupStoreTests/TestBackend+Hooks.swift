@@ -11,8 +11,8 @@ extension TestBackend {
     /// start from what is stored. `store` must be one this backend made.
     func forgetCaches(of store: any GroupLogStorage) throws {
         switch self {
-        case .lmdb: try #require(store as? GroupStore).forgetCachedHeads()
-        case .postgres: try #require(store as? PostgresStore).forgetCachedHeads()
+        case .lmdb: try #require(store as? GroupStore).heads.removeAll()
+        case .postgres: try #require(store as? PostgresStore).heads.removeAll()
         }
     }
 
@@ -35,14 +35,14 @@ extension TestBackend {
                 try txn.drop(store.databases.snapshots)
                 try txn.drop(store.databases.memberships)
             }
-            store.forgetCachedHeads()
+            store.heads.removeAll()
         case .postgres:
             // No snapshots to lose in this backend: only the index.
             let store = try #require(store as? PostgresStore)
             try store.writing { connection throws(StoreError) in
                 try connection.execute("DELETE FROM grouplog_memberships", operation: "damage the index")
             }
-            store.forgetCachedHeads()
+            store.heads.removeAll()
         }
     }
 }
