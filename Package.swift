@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "GroupStore", targets: ["GroupStore"]),
         .library(name: "GroupStorePostgres", targets: ["GroupStorePostgres"]),
         .library(name: "GroupAudit", targets: ["GroupAudit"]),
+        .library(name: "GroupBackends", targets: ["GroupBackends"]),
         .library(name: "GroupLog", targets: ["GroupLog"]),
         .executable(name: "grouplog", targets: ["grouplog"]),
         .executable(name: "grouplog-bench", targets: ["grouplog-bench"]),
@@ -33,8 +34,12 @@ let package = Package(
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
         .target(name: "GroupStorePostgres", dependencies: ["GroupCore", "GroupCodec", "GroupStore", "CPostgres"], swiftSettings: strict),
         .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore"], swiftSettings: strict),
-        .target(name: "GroupLog", dependencies: ["GroupCore", "GroupFixtures", "GroupStore"], swiftSettings: strict),
-        .executableTarget(name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupAudit"], swiftSettings: strict),
+        // Picks a backend from a store address: the one target that knows them all.
+        .target(name: "GroupBackends", dependencies: ["GroupStore", "GroupStorePostgres"], swiftSettings: strict),
+        .target(name: "GroupLog", dependencies: ["GroupCore", "GroupFixtures", "GroupStore", "GroupBackends"], swiftSettings: strict),
+        .executableTarget(
+            name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupBackends", "GroupAudit"],
+            swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
             dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport", "CMalloc", "SQLiteEventStore"],
@@ -71,7 +76,7 @@ let package = Package(
         .testTarget(name: "SQLiteEventStoreTests", dependencies: ["SQLiteEventStore", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupLogTests", dependencies: ["GroupLog", "GroupTestSupport"], swiftSettings: strict),
         // Golden/ holds expected transcripts the tests read from disk, not resources.
-        .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupFixtures", "GroupTestSupport"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupBackends", "GroupFixtures", "GroupTestSupport"], exclude: ["Golden"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

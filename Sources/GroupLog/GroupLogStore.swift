@@ -1,3 +1,4 @@
+import GroupBackends
 import GroupStore
 import Synchronization
 
@@ -12,7 +13,7 @@ import Synchronization
 /// transaction from its `begin` to its `commit`, or one blocked until that thread has
 /// committed its submit (group commit). No transaction ever spans an `await`.
 public final class GroupLogStore: Sendable {
-    /// The store's directory.
+    /// The store's directory, or its URL with the password hidden.
     public let path: String
     /// How the store was opened.
     public let options: Options
@@ -20,16 +21,29 @@ public final class GroupLogStore: Sendable {
     /// when the last of them returns.
     private let store: Mutex<(any GroupLogStorage)?>
 
-    /// Opens the store at `path`, creating it when `options.create` is set.
+    /// Opens the LMDB store in the directory `path`, creating it when `options.create` is set.
     /// - Throws: `GroupLogError.invalidArgument` for bad options, `GroupLogError.store` when
     ///   the store cannot be opened.
-    public init(path: String, options: Options = Options()) throws(GroupLogError) {
+    public convenience init(path: String, options: Options = Options()) throws(GroupLogError) {
         guard !path.isEmpty else { throw .invalidArgument("the store path is empty") }
-        self.path = path
+        try self.init(address: .lmdb(directory: path), options: options)
+    }
+
+    /// Opens the store `url` names: a `postgresql://` URL for a PostgreSQL database (the log
+    /// shared by many machines), or else the directory of an LMDB store, as `init(path:)`.
+    /// - Throws: `GroupLogError.invalidArgument` for bad options, `GroupLogError.store` when
+    ///   the store cannot be opened (a URL's password never appears in the error).
+    public convenience init(url: String, options: Options = Options()) throws(GroupLogError) {
+        guard !url.isEmpty else { throw .invalidArgument("the store URL is empty") }
+        try self.init(address: StoreAddress(url), options: options)
+    }
+
+    private init(address: StoreAddress, options: Options) throws(GroupLogError) {
+        path = address.description
         self.options = options
         let storeOptions = try options.storeOptions()
         do throws(StoreError) {
-            store = Mutex(try GroupStore(path: path, options: storeOptions))
+            store = Mutex(try address.open(storeOptions))
         } catch {
             throw GroupLogError(error)
         }

@@ -38,6 +38,9 @@ public final class PostgresStore: GroupLogStorage {
 
     deinit { listener.stop() }
 
+    /// `url` as it may be printed: its password, wherever libpq would read one, replaced by `***`.
+    public static func displayed(_ url: String) -> String { PGConnectionURL(url).redacted }
+
     /// Checks the schema's version, creating the schema in an empty database when asked to.
     private static func prepareSchema(on connection: PGConnection, create: Bool, displayURL: String) throws(StoreError) {
         try connection.transaction { connection throws(StoreError) in

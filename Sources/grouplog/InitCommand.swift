@@ -4,7 +4,8 @@ enum InitCommand: CommandBody {
         name: "init",
         overview: [OverviewEntry("init", summary: "create the store")],
         page: [.text("""
-        Creates a store (an LMDB environment) in DIR, making the directory when needed. Running
+        Creates a store (an LMDB environment) in DIR, making the directory when needed, or
+        with --store postgresql://... the GroupLog schema in that PostgreSQL database. Running
         it on an existing store changes nothing.
         """)],
         action: .run(Self.self))
@@ -14,7 +15,7 @@ enum InitCommand: CommandBody {
     static func run(_ arguments: Arguments<NoOption>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard arguments.positionals.isEmpty else { throw UsageError("init takes no arguments") }
         _ = try store.open(create: true)
-        streams.out("store ready at \(store.path)")
+        streams.out("store ready at \(store.address)")
         return .success
     }
 }

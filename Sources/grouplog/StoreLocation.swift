@@ -1,11 +1,16 @@
 import Foundation
 import GroupAudit
+import GroupBackends
 import GroupCore
 import GroupStore
 
-/// Which store a command works on: `--store DIR`, else `$GROUPLOG_STORE`, else `./grouplog-data`.
+/// Which store a command works on: `--store DIR|URL`, else `$GROUPLOG_STORE`, else
+/// `./grouplog-data`. A `postgresql://` URL names a PostgreSQL database (`StoreAddress`).
 struct StoreLocation {
     let path: String
+
+    /// Where the store lives, and so which backend opens it.
+    var address: StoreAddress { StoreAddress(path) }
 
     /// Takes `--store DIR` out of `words`, wherever it stands.
     static func extract(from words: inout [String]) throws(UsageError) -> StoreLocation {
@@ -20,11 +25,11 @@ struct StoreLocation {
         return StoreLocation(path: path ?? environment ?? "./grouplog-data")
     }
 
-    /// Opens the store: the one place the CLI names its backend (LMDB); every command after
-    /// this speaks to the storage seam.
+    /// Opens the store: the one place the CLI opens a backend (the one its address names);
+    /// every command after this speaks to the storage seam.
     /// - Parameter configuration: what submits are prepared under (`--config FILE`).
     func open(create: Bool = false, configuration: OperatorConfiguration = OperatorConfiguration()) throws(StoreError) -> any GroupLogStorage {
-        try GroupStore(path: path, options: StoreOptions(create: create, configuration: configuration))
+        try address.open(StoreOptions(create: create, configuration: configuration))
     }
 
     /// The log a command-line target names: a fixture file, or else a group of this store.
