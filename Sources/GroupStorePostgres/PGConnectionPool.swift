@@ -15,9 +15,13 @@ final class PGConnectionPool: Sendable {
     }
 
     /// Runs `body` with a connection of its own. A connection the server dropped is closed
-    /// rather than handed back, so that the next call reconnects.
+    /// rather than handed back, and an idle one the server closed meanwhile (it restarted) is
+    /// not handed out, so that the next call reconnects instead of failing.
     func with<T>(_ body: (PGConnection) throws(StoreError) -> T) throws(StoreError) -> T {
-        let taken = idle.withLock { $0.popLast() }
+        var taken = idle.withLock { $0.popLast() }
+        while let stale = taken, !stale.survivedIdling {
+            taken = idle.withLock { $0.popLast() }
+        }
         let connection: PGConnection
         if let taken { connection = taken } else { connection = try PGConnection(url: url) }
         defer {

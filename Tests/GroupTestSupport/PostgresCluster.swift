@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A PostgreSQL cluster of one test's own, for a test that stops the server: made with `initdb`
 /// in a fresh temporary directory and started and stopped with `pg_ctl`, through the same
 /// binaries and with the same options as scripts/postgres.sh (a Unix socket in the directory, no
@@ -71,29 +75,52 @@ public final class PostgresCluster: Sendable {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    /// Runs a PostgreSQL program, as `postgres` when this process is root (initdb refuses root).
+    /// Runs a PostgreSQL program, as `postgres` when this process is root (initdb refuses root),
+    /// its output in a file of the cluster's directory.
+    ///
+    /// Spawned directly rather than through `Process`: `pg_ctl start` leaves the server running
+    /// with what it inherited, and `Process` does not see a child end while a descendant holds
+    /// on to what it handed the child, so it would wait for the server. The server must also
+    /// inherit none of this process's other descriptors (the pipes of other tests' children,
+    /// whose readers would then wait for the server), nor its blocked signals.
     private func run(_ program: String, _ arguments: [String]) throws {
-        let process = Process()
-        if getuid() == 0 {
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            process.arguments = ["-u", "postgres", "--", Self.binaries + "/" + program] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: Self.binaries + "/" + program)
-            process.arguments = arguments
-        }
+        let path = Self.binaries + "/" + program
+        let words = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", path] + arguments : [path] + arguments
         let output = root + "/\(program).out"
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        defer { try? handle.close() }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // A descriptor closed meanwhile is no error: glibc ignores EBADF for a close action.
+        let open = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
+        for descriptor in open where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for word in argv { free(word) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, words[0], &actions, &attributes, &argv, environ)
+        guard spawned == 0 else {
+            throw PostgresTestSchema.Unavailable(description: "\(program) could not be started: \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
             let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             let log = (try? String(contentsOfFile: serverLog, encoding: .utf8)) ?? ""
-            throw PostgresTestSchema.Unavailable(description: "\(program) \(arguments.joined(separator: " ")) failed: \(printed)\(log.isEmpty ? "" : "\nserver log:\n" + log.suffix(2_000))")
+            throw PostgresTestSchema.Unavailable(description: "\(program) \(arguments.joined(separator: " ")) failed: \(printed)"
+                + (log.isEmpty ? "" : "\nserver log:\n" + log.suffix(2_000)))
         }
     }
 }

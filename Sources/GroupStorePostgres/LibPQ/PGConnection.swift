@@ -40,6 +40,11 @@ final class PGConnection: @unchecked Sendable {
             PQfinish(connection)
             throw PGError.storage(operation, sqlState: nil, message: message, url: url)
         }
+        // libpq prints the server's notices and warnings on standard error by default (such as
+        // "terminating connection due to immediate shutdown command" as the server goes down),
+        // mixing them into the CLI's own messages. What matters of them reaches the caller as
+        // the error of the statement that fails.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
     }
 
@@ -47,6 +52,18 @@ final class PGConnection: @unchecked Sendable {
 
     /// Whether the connection is still usable (the server may have gone away).
     var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Whether a connection that sat idle is still open. It reads, without waiting, whatever
+    /// the server sent meanwhile: a server that restarted or ended the session closed the
+    /// connection, which libpq notices only on a read, and the connection is then not healthy.
+    var survivedIdling: Bool {
+        var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        // A few rounds at most: a live connection has little or nothing to read while idle.
+        for _ in 0..<4 where isHealthy && descriptor.fd >= 0 && poll(&descriptor, 1, 0) > 0 {
+            if PQconsumeInput(handle) == 0 { break }
+        }
+        return isHealthy
+    }
 
     /// Runs one statement with `parameters` as $1, $2, ... and returns its rows (in binary).
     /// - Parameter operation: what the statement does, for the error.
