@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupStorePostgres", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupFixtures", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "SQLiteEventStoreTests", dependencies: ["SQLiteEventStore", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
-        .testTarget(name: "GroupLogTests", dependencies: ["GroupLog", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupLogTests", dependencies: ["GroupLog", "GroupStorePostgres", "GroupTestSupport"], swiftSettings: strict),
         // Golden/ holds expected transcripts the tests read from disk, not resources.
         .testTarget(name: "grouplogTests", dependencies: ["grouplog", "GroupBackends", "GroupFixtures", "GroupTestSupport"], exclude: ["Golden"], swiftSettings: strict),
     ],
