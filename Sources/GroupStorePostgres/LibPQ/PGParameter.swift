@@ -1,7 +1,7 @@
 /// One parameter of a statement, sent apart from the SQL text (`PQexecParams`): nothing of the
 /// input is ever spliced into a statement. Bytes and integers go in binary, so a commit's bytes
 /// reach the server exactly as encoded.
-enum PGParameter: Sendable, Equatable {
+package enum PGParameter: Sendable, Equatable {
     case text(String)
     case bytes([UInt8])
     case int64(Int64)
