@@ -38,7 +38,7 @@ public struct StoreCopy: Sendable {
     ///   `outcomeMismatch`; `source` or `destination` when a store fails.
     @discardableResult
     public func run(resuming: Bool = false, progress: (StoreCopyProgress) -> Void = { _ in }) throws(StoreCopyError) -> StoreCopyProgress {
-        let groups = try reading { () throws(StoreError) in try source.groups() }
+        let groups = try fromSource { () throws(StoreError) in try source.groups() }
         let starts = try firstSequences(of: groups, resuming: resuming)
         try checkClaims()
 
@@ -58,11 +58,11 @@ public struct StoreCopy: Sendable {
             }
             while next <= summary.headSequence {
                 let limit = Int(min(UInt64(batchSize), summary.headSequence - next + 1))
-                let page = try reading { () throws(StoreError) in try source.storedCommits(of: group, from: next, limit: limit) }
+                let page = try fromSource { () throws(StoreError) in try source.storedCommits(of: group, from: next, limit: limit) }
                 guard let last = page.last else {
                     throw .source(.corrupt(group, sequence: next, reason: "the log ends before its head, commit \(summary.headSequence)"))
                 }
-                let judged = try writing { () throws(StoreError) in try destination.ingest(page.map(\.commit), claims: []) }
+                let judged = try inDestination { () throws(StoreError) in try destination.ingest(page.map(\.commit), claims: []) }
                 for (stored, outcome) in zip(page, judged) where stored.outcome != outcome {
                     throw .outcomeMismatch(group, sequence: stored.commit.sequence, stored: stored.outcome, judged: outcome)
                 }
@@ -84,7 +84,7 @@ public struct StoreCopy: Sendable {
     /// are found equal to the source's (the logs are chained by hash, so every commit before it
     /// is equal too).
     private func firstSequences(of groups: [GroupSummary], resuming: Bool) throws(StoreCopyError) -> [GroupID: UInt64] {
-        let existing = try writing { () throws(StoreError) in try destination.groups() }
+        let existing = try inDestination { () throws(StoreError) in try destination.groups() }
         guard let first = existing.first else { return [:] }
         guard resuming else { throw .destinationNotEmpty(groups: existing.count, first: first.group) }
         let sourceHeads = Dictionary(uniqueKeysWithValues: groups.map { ($0.group, $0.headSequence) })
@@ -95,8 +95,8 @@ public struct StoreCopy: Sendable {
             guard head <= sourceHead else {
                 throw .destinationDiffers(group, reason: "it holds \(head + 1) commits, the source \(sourceHead + 1)")
             }
-            let theirs = try reading { () throws(StoreError) in try source.storedCommits(of: group, from: head, limit: 1) }
-            let ours = try writing { () throws(StoreError) in try destination.storedCommits(of: group, from: head, limit: 1) }
+            let theirs = try fromSource { () throws(StoreError) in try source.storedCommits(of: group, from: head, limit: 1) }
+            let ours = try inDestination { () throws(StoreError) in try destination.storedCommits(of: group, from: head, limit: 1) }
             guard let theirs = theirs.first, let ours = ours.first, theirs.commit == ours.commit else {
                 throw .destinationDiffers(group, reason: "its commit \(head) is not the source's")
             }
@@ -113,7 +113,7 @@ public struct StoreCopy: Sendable {
         try forEachClaimsPage { page throws(StoreCopyError) in
             for entry in page {
                 for identity in entry.claims {
-                    let owner = try writing { () throws(StoreError) in try destination.inbox(claiming: identity) }
+                    let owner = try inDestination { () throws(StoreError) in try destination.inbox(claiming: identity) }
                     if let owner, owner != entry.inbox { throw .destination(.identityClaimed(identity, owner: owner)) }
                 }
             }
@@ -125,7 +125,7 @@ public struct StoreCopy: Sendable {
     private func copyClaims() throws(StoreCopyError) -> Int {
         var inboxes = 0
         try forEachClaimsPage { page throws(StoreCopyError) in
-            try writing { () throws(StoreError) in _ = try destination.ingest([], claims: page) }
+            try inDestination { () throws(StoreError) in _ = try destination.ingest([], claims: page) }
             inboxes += page.count
         }
         return inboxes
@@ -134,7 +134,7 @@ public struct StoreCopy: Sendable {
     private func forEachClaimsPage(_ body: ([IdentityClaims]) throws(StoreCopyError) -> Void) throws(StoreCopyError) {
         var after: InboxID?
         while true {
-            let page = try reading { () throws(StoreError) in try source.claims(after: after, limit: batchSize) }
+            let page = try fromSource { () throws(StoreError) in try source.claims(after: after, limit: batchSize) }
             guard let last = page.last else { return }
             try body(page)
             guard page.count == batchSize else { return }
@@ -143,12 +143,12 @@ public struct StoreCopy: Sendable {
     }
 
     /// A read of the source, its failure reported as the source's.
-    private func reading<T>(_ body: () throws(StoreError) -> T) throws(StoreCopyError) -> T {
+    private func fromSource<T>(_ body: () throws(StoreError) -> T) throws(StoreCopyError) -> T {
         do { return try body() } catch { throw .source(error) }
     }
 
     /// A call on the destination, its failure reported as the destination's.
-    private func writing<T>(_ body: () throws(StoreError) -> T) throws(StoreCopyError) -> T {
+    private func inDestination<T>(_ body: () throws(StoreError) -> T) throws(StoreCopyError) -> T {
         do { return try body() } catch { throw .destination(error) }
     }
 }

@@ -16,10 +16,11 @@ public struct StoreCopyProgress: Sendable, Equatable {
     public var commits: UInt64 = 0
     /// The commits of the source when the copy started.
     public var totalCommits: UInt64 = 0
-    /// The group being copied and the last commit of it the destination holds; nil before the
-    /// first group and after the last.
+    /// The group being copied; nil before the first batch and after the last.
     public var group: GroupID?
+    /// The last commit of `group` the destination holds.
     public var groupHead: UInt64?
 
+    /// Nothing copied yet.
     public init() {}
 }

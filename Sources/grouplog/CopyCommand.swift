@@ -61,7 +61,8 @@ enum CopyCommand: CommandBody {
             return status(error)
         }
         var summary = "copied \(done.groups) groups (\(done.commits) commits) and the claims of \(done.inboxes) inboxes from \(source) to \(destination)"
-        if done.groupsAlreadyThere > 0 { summary += "; \(done.groupsAlreadyThere) groups were already there" }
+        if done.groupsAlreadyThere == 1 { summary += "; 1 group was already there" }
+        if done.groupsAlreadyThere > 1 { summary += "; \(done.groupsAlreadyThere) groups were already there" }
         streams.out(summary)
         return .success
     }
