@@ -53,7 +53,7 @@ extension PostgresStore {
             guard limit > 0 else { return logged }
             let last = min(head.sequence, first &+ UInt64(limit) &- 1)
             var replica = first == 0 ? Replica() : try replica(of: group, head, at: first - 1, on: connection)
-            try verifiedCommits(group, head, from: first, through: last, on: connection) { commit, stored throws(StoreError) in
+            try verifiedCommits(group, head, from: first, through: last, withOutcomes: true, on: connection) { commit, stored throws(StoreError) in
                 replica.fold(commit)
                 logged.append(LoggedCommit(commit: commit, outcome: try Self.decodeOutcome(stored, group, commit.sequence),
                                            events: replica.lastEvents))
