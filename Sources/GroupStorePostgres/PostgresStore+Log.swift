@@ -46,10 +46,10 @@ extension PostgresStore {
     }
 
     /// Decodes commits `first...last`, checking each against the chain, with their stored
-    /// outcomes when `withOutcomes` is set (else, and for a commit whose outcome is missing, the
-    /// outcome's bytes are empty).
+    /// outcomes; a fold that needs only the commits passes `withOutcomes: false` and saves the
+    /// join. A commit whose outcome is missing (or was not asked for) gets empty bytes.
     func verifiedCommits(
-        _ group: GroupID, _ head: PostgresHead, from first: UInt64, through last: UInt64, withOutcomes: Bool = false,
+        _ group: GroupID, _ head: PostgresHead, from first: UInt64, through last: UInt64, withOutcomes: Bool = true,
         on connection: PGConnection, _ body: (Commit, _ storedOutcome: [UInt8]) throws(StoreError) -> Void
     ) throws(StoreError) {
         guard first <= last else { return }
@@ -84,7 +84,7 @@ extension PostgresStore {
     /// The group's replica after commit `sequence`, folded from commit 0.
     func replica(of group: GroupID, _ head: PostgresHead, at sequence: UInt64, on connection: PGConnection) throws(StoreError) -> Replica {
         var replica = Replica()
-        try verifiedCommits(group, head, from: 0, through: sequence, on: connection) { commit, _ in replica.fold(commit) }
+        try verifiedCommits(group, head, from: 0, through: sequence, withOutcomes: false, on: connection) { commit, _ in replica.fold(commit) }
         return replica
     }
 

@@ -53,7 +53,7 @@ extension PostgresStore {
             guard limit > 0 else { return logged }
             let last = min(head.sequence, first &+ UInt64(limit) &- 1)
             var replica = first == 0 ? Replica() : try replica(of: group, head, at: first - 1, on: connection)
-            try verifiedCommits(group, head, from: first, through: last, withOutcomes: true, on: connection) { commit, stored throws(StoreError) in
+            try verifiedCommits(group, head, from: first, through: last, on: connection) { commit, stored throws(StoreError) in
                 replica.fold(commit)
                 logged.append(LoggedCommit(commit: commit, outcome: try Self.decodeOutcome(stored, group, commit.sequence),
                                            events: replica.lastEvents))
@@ -71,7 +71,7 @@ extension PostgresStore {
             let target = last ?? head.sequence
             guard target <= head.sequence else { throw .sequencePastHead(group, sequence: target, head: head.sequence) }
             var replica = Replica()
-            try verifiedCommits(group, head, from: 0, through: target, on: connection) { commit, _ in
+            try verifiedCommits(group, head, from: 0, through: target, withOutcomes: false, on: connection) { commit, _ in
                 let outcome = replica.fold(commit)
                 body(commit, outcome, replica.lastEvents)
             }
@@ -84,7 +84,7 @@ extension PostgresStore {
         try reading { connection throws(StoreError) in
             let head = try existingHead(of: group, on: connection)
             guard last <= head.sequence else { throw .sequencePastHead(group, sequence: last, head: head.sequence) }
-            try verifiedCommits(group, head, from: first, through: last, on: connection) { commit, _ in body(commit) }
+            try verifiedCommits(group, head, from: first, through: last, withOutcomes: false, on: connection) { commit, _ in body(commit) }
         }
     }
 }

@@ -34,7 +34,7 @@ extension PostgresStore {
         var problems: [VerifyProblem] = []
         let head = try existingHead(of: group, on: connection)
         var replica = Replica()
-        try verifiedCommits(group, head, from: 0, through: head.sequence, withOutcomes: true, on: connection) { commit, stored throws(StoreError) in
+        try verifiedCommits(group, head, from: 0, through: head.sequence, on: connection) { commit, stored throws(StoreError) in
             let outcome = replica.fold(commit)
             do throws(StoreError) {
                 let storedOutcome = try Self.decodeOutcome(stored, group, commit.sequence)
@@ -127,7 +127,7 @@ extension PostgresStore {
                 try connection.execute("INSERT INTO grouplog_groups (group_id, head_sequence, head_hash) VALUES ($1, $2, $3)",
                                        [.text(group.rawValue), .int64(Int64(head.sequence)), .bytes(head.hash.bytes)], operation: "restore the head of \(group)")
                 var replica = Replica()
-                try verifiedCommits(group, head, from: 0, through: head.sequence, on: connection) { commit, _ throws(StoreError) in
+                try verifiedCommits(group, head, from: 0, through: head.sequence, withOutcomes: false, on: connection) { commit, _ throws(StoreError) in
                     let outcome = replica.fold(commit)
                     try storeOutcome(outcome, of: group, commit.sequence, on: connection)
                     if outcome.isApplied, let state = replica.state {
