@@ -97,20 +97,29 @@ extension PostgresStore {
         return try replica(of: group, head, at: head.sequence, on: connection)
     }
 
-    /// Writes one commit with its outcome, the new head and the indexes; returns the new head.
+    /// Writes one commit, its outcome, the new head and the indexes; returns the new head.
     func append(_ commit: Commit, outcome: CommitOutcome, state: GroupState?, on connection: PGConnection) throws(StoreError) -> PostgresHead {
         let group = commit.groupID
         let bytes = CommitCodec.encode(commit)
         let hash = SHA256.hash(bytes)
         try connection.execute(
-            "INSERT INTO grouplog_commits (group_id, sequence, commit_bytes, outcome) VALUES ($1, $2, $3, $4)",
-            [.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes), .bytes(OutcomeCodec.encode(outcome))],
-            operation: "append commit \(commit.sequence) of \(group)")
+            "INSERT INTO grouplog_commits (group_id, sequence, commit_bytes) VALUES ($1, $2, $3)",
+            [.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes)], operation: "append commit \(commit.sequence) of \(group)")
+        try storeOutcome(outcome, of: group, commit.sequence, on: connection)
         try connection.execute(
             "UPDATE grouplog_groups SET head_sequence = $2, head_hash = $3 WHERE group_id = $1",
             [.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(hash.bytes)], operation: "advance the head of \(group)")
         if outcome.isApplied, let state { try index(commit, state, on: connection) }
         return PostgresHead(sequence: commit.sequence, hash: hash)
+    }
+
+    /// Records what the reducer made of a commit, beside the commit (outcomes are derived, so
+    /// they live apart from the append-only commits).
+    func storeOutcome(_ outcome: CommitOutcome, of group: GroupID, _ sequence: UInt64, on connection: PGConnection) throws(StoreError) {
+        try connection.execute(
+            "INSERT INTO grouplog_outcomes (group_id, sequence, outcome) VALUES ($1, $2, $3)",
+            [.text(group.rawValue), .int64(Int64(sequence)), .bytes(OutcomeCodec.encode(outcome))],
+            operation: "record the outcome of commit \(sequence) of \(group)")
     }
 
     /// Files the memberships, the DM pair and the directory entry an applied commit changes.

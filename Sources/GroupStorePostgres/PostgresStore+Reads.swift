@@ -87,7 +87,7 @@ extension PostgresStore {
             let target = last ?? head.sequence
             guard target <= head.sequence else { throw .sequencePastHead(group, sequence: target, head: head.sequence) }
             var replica = Replica()
-            try verifiedCommits(group, head, from: 0, through: target, on: connection) { commit, _ in
+            try verifiedCommits(group, head, from: 0, through: target, withOutcomes: false, on: connection) { commit, _ in
                 let outcome = replica.fold(commit)
                 body(commit, outcome, replica.lastEvents)
             }
@@ -100,7 +100,7 @@ extension PostgresStore {
         try reading { connection throws(StoreError) in
             let head = try existingHead(of: group, on: connection)
             guard last <= head.sequence else { throw .sequencePastHead(group, sequence: last, head: head.sequence) }
-            try verifiedCommits(group, head, from: first, through: last, on: connection) { commit, _ in body(commit) }
+            try verifiedCommits(group, head, from: first, through: last, withOutcomes: false, on: connection) { commit, _ in body(commit) }
         }
     }
 }
