@@ -121,7 +121,7 @@ struct CopyCommandTests {
                 #expect(grouplog("copy", "--from", source, "--to", schema.url).status == .success)
                 // team's commit 1 was rejected: give it commit 0's outcome, applied.
                 try psql(schema.url, """
-                    UPDATE grouplog_commits SET outcome = (SELECT outcome FROM grouplog_commits WHERE group_id = 'team' AND sequence = 0)
+                    UPDATE grouplog_outcomes SET outcome = (SELECT outcome FROM grouplog_outcomes WHERE group_id = 'team' AND sequence = 0)
                     WHERE group_id = 'team' AND sequence = 1
                     """)
                 let result = grouplog("copy", "--from", schema.url, "--to", directory.path("back"))
