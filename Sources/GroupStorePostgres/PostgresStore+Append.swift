@@ -23,9 +23,10 @@ extension PostgresStore {
 
     /// Appends commits made elsewhere in one transaction, all or none (see `CommitLogStorage.ingest`).
     ///
-    /// The commits go in with one binary COPY, each group's head is advanced once, and the
-    /// indexes are written once at the end (`PostgresIndexBatch`), all in the transaction that
-    /// locked the heads: a refused commit or a failed write leaves nothing of the batch.
+    /// The commits and their outcomes go in with a binary COPY each, each group's head is
+    /// advanced once, and the indexes are written once at the end (`PostgresIndexBatch`), all in
+    /// the transaction that locked the heads: a refused commit or a failed write leaves nothing
+    /// of the batch.
     @discardableResult
     public func ingest(_ commits: [Commit], claims: [IdentityClaims]) throws(StoreError) -> [CommitOutcome] {
         let (outcomes, working) = try writing { connection throws(StoreError) in
@@ -34,7 +35,8 @@ extension PostgresStore {
             }
             var outcomes: [CommitOutcome] = []
             var working: [GroupID: WorkingGroup] = [:]
-            var rows = PGCopyRows(columns: 4)
+            var rows = PGCopyRows(columns: 3)
+            var outcomeRows = PGCopyRows(columns: 3)
             var indexes = PostgresIndexBatch()
             for commit in commits {
                 let group = commit.groupID
@@ -56,7 +58,8 @@ extension PostgresStore {
                 current.replica = nil
                 let outcome = replica.fold(commit)
                 let bytes = CommitCodec.encode(commit)
-                rows.append(.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes), .bytes(OutcomeCodec.encode(outcome)))
+                rows.append(.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes))
+                outcomeRows.append(.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(OutcomeCodec.encode(outcome)))
                 if outcome.isApplied, let state = replica.state { indexes.add(commit, state) }
                 current.head = PostgresHead(sequence: commit.sequence, hash: SHA256.hash(bytes))
                 current.replica = replica
@@ -64,8 +67,10 @@ extension PostgresStore {
                 outcomes.append(outcome)
             }
             if !rows.isEmpty {
-                try connection.copy("COPY grouplog_commits (group_id, sequence, commit_bytes, outcome) FROM STDIN (FORMAT binary)", rows,
+                try connection.copy("COPY grouplog_commits (group_id, sequence, commit_bytes) FROM STDIN (FORMAT binary)", rows,
                                     operation: "append \(rows.count) commits")
+                try connection.copy("COPY grouplog_outcomes (group_id, sequence, outcome) FROM STDIN (FORMAT binary)", outcomeRows,
+                                    operation: "record the outcomes of \(outcomeRows.count) commits")
             }
             for (group, entry) in working.sorted(by: { $0.key < $1.key }) {
                 guard let head = entry.head else { continue }
@@ -115,15 +120,15 @@ extension PostgresStore {
         return try replica(of: group, head, at: head.sequence, on: connection)
     }
 
-    /// Writes one commit with its outcome, the new head and the indexes; returns the new head.
+    /// Writes one commit, its outcome, the new head and the indexes; returns the new head.
     func append(_ commit: Commit, outcome: CommitOutcome, state: GroupState?, on connection: PGConnection) throws(StoreError) -> PostgresHead {
         let group = commit.groupID
         let bytes = CommitCodec.encode(commit)
         let hash = SHA256.hash(bytes)
         try connection.execute(
-            "INSERT INTO grouplog_commits (group_id, sequence, commit_bytes, outcome) VALUES ($1, $2, $3, $4)",
-            [.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes), .bytes(OutcomeCodec.encode(outcome))],
-            operation: "append commit \(commit.sequence) of \(group)")
+            "INSERT INTO grouplog_commits (group_id, sequence, commit_bytes) VALUES ($1, $2, $3)",
+            [.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes)], operation: "append commit \(commit.sequence) of \(group)")
+        try storeOutcome(outcome, of: group, commit.sequence, on: connection)
         let head = PostgresHead(sequence: commit.sequence, hash: hash)
         try advanceHead(of: group, to: head, on: connection)
         if outcome.isApplied, let state { try index(commit, state, on: connection) }
@@ -135,6 +140,15 @@ extension PostgresStore {
         try connection.execute(
             "UPDATE grouplog_groups SET head_sequence = $2, head_hash = $3 WHERE group_id = $1",
             [.text(group.rawValue), .int64(Int64(head.sequence)), .bytes(head.hash.bytes)], operation: "advance the head of \(group)")
+    }
+
+    /// Records what the reducer made of a commit, beside the commit (outcomes are derived, so
+    /// they live apart from the append-only commits).
+    func storeOutcome(_ outcome: CommitOutcome, of group: GroupID, _ sequence: UInt64, on connection: PGConnection) throws(StoreError) {
+        try connection.execute(
+            "INSERT INTO grouplog_outcomes (group_id, sequence, outcome) VALUES ($1, $2, $3)",
+            [.text(group.rawValue), .int64(Int64(sequence)), .bytes(OutcomeCodec.encode(outcome))],
+            operation: "record the outcome of commit \(sequence) of \(group)")
     }
 
     /// Files the memberships, the DM pair and the directory entry an applied commit changes.
