@@ -49,7 +49,9 @@ struct PostgresBenchmarks {
         do throws(StoreError) {
             try TemporaryPostgresSchema(server: server, label: "probe").remove()
         } catch {
-            print("\npostgres: skipped: the server at \(PostgresStore.displayed(server)) cannot be used: \(error)")
+            // On one line: libpq's messages run over several.
+            let reason = "\(error)".split(whereSeparator: \.isNewline).map { $0.trimmingPrefix(while: \.isWhitespace) }.joined(separator: " ")
+            print("\npostgres: skipped: the server at \(PostgresStore.displayed(server)) cannot be used: \(reason)")
             return table
         }
         print("\nGroupLog on PostgreSQL (\(PostgresStore.displayed(server))) beside LMDB, each store in a fresh schema or directory")

@@ -22,7 +22,8 @@ final class TemporaryPostgresSchema {
     let name: String
     /// The server's URL with the schema first on the search path.
     let url: String
-    private var isRemoved = false
+    /// True until the schema exists, so that an init that throws has nothing to drop in deinit.
+    private var isRemoved = true
 
     /// Creates the schema.
     /// - Throws: `storage` when the server cannot be reached or refuses.
@@ -35,6 +36,7 @@ final class TemporaryPostgresSchema {
             ? server + (server.contains("?") ? "&" : "?") + "options=-csearch_path%3D" + name
             : server + " options=-csearch_path=" + name
         try PGConnection(url: server).execute("CREATE SCHEMA \(name)", operation: "create the schema \(name)")
+        isRemoved = false
     }
 
     deinit { remove() }
