@@ -67,16 +67,3 @@ extension StoreBenchmarks {
         }
     }
 }
-
-/// Submits and the batches they were served in, counted over a benchmark's runs.
-private final class BatchTally {
-    private var submits = 0
-    private var batches = 0
-
-    func add(_ now: SubmitStatistics, since before: SubmitStatistics) {
-        submits += now.submits - before.submits
-        batches += now.batches - before.batches
-    }
-
-    var submitsPerBatch: Double { batches == 0 ? 0 : Double(submits) / Double(batches) }
-}

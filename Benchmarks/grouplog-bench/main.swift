@@ -37,4 +37,8 @@ let sqlite = SQLiteBenchmarks(harness: harness, quick: quick).run()
 if !sqlite.table.isEmpty { print(sqlite.table.text) }
 summary.comparisons += sqlite.table.comparisons
 summary.figures += sqlite.figures
+let postgres = PostgresBenchmarks(harness: harness, quick: quick).run()
+if !postgres.isEmpty { print(postgres.text) }
+summary.comparisons += postgres.comparisons
+summary.notes += postgres.notes
 if let resultsDirectory { ResultsWriter(directory: resultsDirectory).write(summary, growth: growth) }

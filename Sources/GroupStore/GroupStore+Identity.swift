@@ -38,6 +38,26 @@ extension GroupStore {
         }
     }
 
+    /// Every inbox with claims, in inbox ID order (the claims database's key order: an inbox
+    /// ID is printable ASCII, so its bytes sort as the ID does), `limit` after `after`.
+    public func claims(after: InboxID?, limit: Int) throws(StoreError) -> [IdentityClaims] {
+        try reading { txn throws(StoreError) in
+            var page: [IdentityClaims] = []
+            guard limit > 0 else { return page }
+            try txn.withCursor(databases.claims) { cursor throws(StoreError) in
+                var entry = if let after { try cursor.seek(atOrAfter: StoreKeys.inbox(after)) } else { try cursor.first() }
+                while let (key, value) = entry, page.count < limit {
+                    guard let text = String(validating: key, as: UTF8.self), let inbox = try? InboxID(text) else {
+                        throw .corrupt(nil, sequence: nil, reason: "the directory holds claims filed under a key that is not an inbox ID")
+                    }
+                    if inbox != after { page.append(IdentityClaims(inbox: inbox, claims: try Self.decodeClaims(value, of: inbox))) }
+                    entry = try cursor.next()
+                }
+            }
+            return page
+        }
+    }
+
     func record(_ identity: PublicIdentity, for inbox: InboxID, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) {
         if let owner = try owner(of: identity, in: txn) {
             if owner == inbox { return }
@@ -58,6 +78,10 @@ extension GroupStore {
 
     func identities(of inbox: InboxID, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> [PublicIdentity] {
         guard let bytes = try txn.get(databases.claims, key: StoreKeys.inbox(inbox)) else { return [] }
+        return try Self.decodeClaims(bytes, of: inbox)
+    }
+
+    private static func decodeClaims(_ bytes: UnsafeRawBufferPointer, of inbox: InboxID) throws(StoreError) -> [PublicIdentity] {
         var reader = BinaryReader(bytes)
         do throws(BinaryDecodingError) {
             let count = try reader.readCount("claim count")

@@ -69,6 +69,24 @@ extension GroupStore {
         }
     }
 
+    /// Up to `limit` commits from `first` on with their stored outcomes, checked against the
+    /// chain and not folded: one cursor over the log, one lookup of each outcome.
+    public func storedCommits(of group: GroupID, from first: UInt64, limit: Int) throws(StoreError) -> [StoredCommit] {
+        try reading { txn throws(StoreError) in
+            let head = try existingHead(of: group, in: txn)
+            guard first <= head.sequence else {
+                throw .sequencePastHead(group, sequence: first, head: head.sequence)
+            }
+            var stored: [StoredCommit] = []
+            guard limit > 0 else { return stored }
+            let last = min(head.sequence, first &+ UInt64(limit) &- 1)
+            try verifiedCommits(group, head, from: first, through: last, in: txn) { commit throws(StoreError) in
+                stored.append(StoredCommit(commit: commit, outcome: try outcome(group, head, commit.sequence, in: txn)))
+            }
+            return stored
+        }
+    }
+
     /// Folds the whole log from commit 0, handing each commit and its outcome to `body` as it
     /// goes: a replay in constant memory whatever the log's length.
     public func replay(_ group: GroupID, through last: UInt64? = nil, _ body: (Commit, CommitOutcome, [DomainEvent]) -> Void) throws(StoreError) -> StoredState {

@@ -1,10 +1,15 @@
 /// The tables of a GroupLog store in PostgreSQL, and the version that names their layout.
 ///
 /// Text columns use the "C" collation, so that group IDs sort by their bytes, as LMDB's keys do.
-/// Heads, outcomes and the indexes are derived from the commits; `rebuild()` makes them again.
+/// The commits are the only truth and are append-only (a trigger refuses any change to a stored
+/// one); heads, outcomes and the indexes are derived from them, and `rebuild()` makes them again.
+///
+/// A store is made the way an old one is brought up to date: version 1's tables, then each
+/// migration in turn, so every store runs the same statements and every migration is exercised.
 enum PostgresSchema {
-    /// The layout this build writes and reads; a store of a newer version is refused.
-    static let version: Int64 = 1
+    /// The layout this build writes and reads; a store of a newer version is refused, an older
+    /// one is migrated by `grouplog init` (an open with `create`).
+    static let version: Int64 = 2
 
     /// The channel commits are announced on, the group ID as the payload.
     static let channel = "grouplog_commits"
@@ -12,6 +17,10 @@ enum PostgresSchema {
     /// A lock key taken while the schema is created or migrated, so two openers do not race.
     static let migrationLock: Int64 = 0x4752_4F55_504C_4F47
 
+    /// The statements that bring a store from version `n` to `n + 1`, at index `n - 1`.
+    static let migrations = [migrateToVersion2]
+
+    /// Version 1's tables, exactly as GroupLog's first PostgreSQL backend created them.
     static let createVersion1 = [
         "CREATE TABLE IF NOT EXISTS grouplog_schema_version (version bigint NOT NULL)",
         """
@@ -56,5 +65,47 @@ enum PostgresSchema {
             filed bigserial NOT NULL,
             PRIMARY KEY (first_inbox, second_inbox, group_id))
         """,
+    ]
+
+    /// Version 2: the log is append-only in the database too. Outcomes move out of the commits
+    /// into a table of their own (they are derived, and `rebuild()` rewrites them), so that
+    /// nothing GroupLog does ever changes a stored commit; then a trigger refuses UPDATE, DELETE
+    /// and TRUNCATE on the commits for every role, the owner and superusers included. It is
+    /// enabled ALWAYS, so it fires under `session_replication_role = replica` too.
+    static let migrateToVersion2 = [
+        """
+        CREATE TABLE grouplog_outcomes (
+            group_id text COLLATE "C" NOT NULL,
+            sequence bigint NOT NULL,
+            outcome bytea NOT NULL,
+            PRIMARY KEY (group_id, sequence))
+        """,
+        "INSERT INTO grouplog_outcomes (group_id, sequence, outcome) SELECT group_id, sequence, outcome FROM grouplog_commits",
+        "ALTER TABLE grouplog_commits DROP COLUMN outcome",
+        """
+        CREATE FUNCTION grouplog_refuse_commit_change() RETURNS trigger LANGUAGE plpgsql AS $body$
+        BEGIN
+            IF TG_OP = 'TRUNCATE' THEN
+                RAISE EXCEPTION 'the GroupLog commit log is append-only: grouplog_commits cannot be truncated'
+                    USING ERRCODE = 'restrict_violation',
+                          HINT = 'A stored commit is never changed or removed; outcomes, heads and indexes are rebuilt by grouplog rebuild.';
+            END IF;
+            RAISE EXCEPTION 'the GroupLog commit log is append-only: commit % of group % cannot be %',
+                    OLD.sequence, OLD.group_id, lower(TG_OP) || 'd'
+                USING ERRCODE = 'restrict_violation',
+                      HINT = 'A stored commit is never changed or removed; outcomes, heads and indexes are rebuilt by grouplog rebuild.';
+        END
+        $body$
+        """,
+        """
+        CREATE TRIGGER grouplog_commits_append_only BEFORE UPDATE OR DELETE ON grouplog_commits
+            FOR EACH ROW EXECUTE FUNCTION grouplog_refuse_commit_change()
+        """,
+        """
+        CREATE TRIGGER grouplog_commits_never_truncated BEFORE TRUNCATE ON grouplog_commits
+            FOR EACH STATEMENT EXECUTE FUNCTION grouplog_refuse_commit_change()
+        """,
+        "ALTER TABLE grouplog_commits ENABLE ALWAYS TRIGGER grouplog_commits_append_only",
+        "ALTER TABLE grouplog_commits ENABLE ALWAYS TRIGGER grouplog_commits_never_truncated",
     ]
 }

@@ -22,6 +22,11 @@ extension PostgresStore {
     }
 
     /// Appends commits made elsewhere in one transaction, all or none (see `CommitLogStorage.ingest`).
+    ///
+    /// The commits and their outcomes go in with a binary COPY each, each group's head is
+    /// advanced once, and the indexes are written once at the end (`PostgresIndexBatch`), all in
+    /// the transaction that locked the heads: a refused commit or a failed write leaves nothing
+    /// of the batch.
     @discardableResult
     public func ingest(_ commits: [Commit], claims: [IdentityClaims]) throws(StoreError) -> [CommitOutcome] {
         let (outcomes, working) = try writing { connection throws(StoreError) in
@@ -30,6 +35,9 @@ extension PostgresStore {
             }
             var outcomes: [CommitOutcome] = []
             var working: [GroupID: WorkingGroup] = [:]
+            var rows = PGCopyRows(columns: 3)
+            var outcomeRows = PGCopyRows(columns: 3)
+            var indexes = PostgresIndexBatch()
             for commit in commits {
                 let group = commit.groupID
                 var current: WorkingGroup
@@ -49,12 +57,27 @@ extension PostgresStore {
                 if let known = current.replica { replica = known } else { replica = try loadReplica(group, current.head, on: connection) }
                 current.replica = nil
                 let outcome = replica.fold(commit)
-                current.head = try append(commit, outcome: outcome, state: replica.state, on: connection)
+                let bytes = CommitCodec.encode(commit)
+                rows.append(.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes))
+                outcomeRows.append(.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(OutcomeCodec.encode(outcome)))
+                if outcome.isApplied, let state = replica.state { indexes.add(commit, state) }
+                current.head = PostgresHead(sequence: commit.sequence, hash: SHA256.hash(bytes))
                 current.replica = replica
                 working[group] = current
                 outcomes.append(outcome)
             }
-            for group in working.keys { try connection.notify(PostgresSchema.channel, payload: group.rawValue) }
+            if !rows.isEmpty {
+                try connection.copy("COPY grouplog_commits (group_id, sequence, commit_bytes) FROM STDIN (FORMAT binary)", rows,
+                                    operation: "append \(rows.count) commits")
+                try connection.copy("COPY grouplog_outcomes (group_id, sequence, outcome) FROM STDIN (FORMAT binary)", outcomeRows,
+                                    operation: "record the outcomes of \(outcomeRows.count) commits")
+            }
+            for (group, entry) in working.sorted(by: { $0.key < $1.key }) {
+                guard let head = entry.head else { continue }
+                try advanceHead(of: group, to: head, on: connection)
+            }
+            try indexes.write(on: connection)
+            for group in working.keys.sorted() { try connection.notify(PostgresSchema.channel, payload: group.rawValue) }
             return (outcomes, working)
         }
         remember(working)
@@ -97,44 +120,42 @@ extension PostgresStore {
         return try replica(of: group, head, at: head.sequence, on: connection)
     }
 
-    /// Writes one commit with its outcome, the new head and the indexes; returns the new head.
+    /// Writes one commit, its outcome, the new head and the indexes; returns the new head.
     func append(_ commit: Commit, outcome: CommitOutcome, state: GroupState?, on connection: PGConnection) throws(StoreError) -> PostgresHead {
         let group = commit.groupID
         let bytes = CommitCodec.encode(commit)
         let hash = SHA256.hash(bytes)
         try connection.execute(
-            "INSERT INTO grouplog_commits (group_id, sequence, commit_bytes, outcome) VALUES ($1, $2, $3, $4)",
-            [.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes), .bytes(OutcomeCodec.encode(outcome))],
-            operation: "append commit \(commit.sequence) of \(group)")
+            "INSERT INTO grouplog_commits (group_id, sequence, commit_bytes) VALUES ($1, $2, $3)",
+            [.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes)], operation: "append commit \(commit.sequence) of \(group)")
+        try storeOutcome(outcome, of: group, commit.sequence, on: connection)
+        let head = PostgresHead(sequence: commit.sequence, hash: hash)
+        try advanceHead(of: group, to: head, on: connection)
+        if outcome.isApplied, let state { try index(commit, state, on: connection) }
+        return head
+    }
+
+    /// Moves the group's head record (locked by `lockHead`) to `head`.
+    func advanceHead(of group: GroupID, to head: PostgresHead, on connection: PGConnection) throws(StoreError) {
         try connection.execute(
             "UPDATE grouplog_groups SET head_sequence = $2, head_hash = $3 WHERE group_id = $1",
-            [.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(hash.bytes)], operation: "advance the head of \(group)")
-        if outcome.isApplied, let state { try index(commit, state, on: connection) }
-        return PostgresHead(sequence: commit.sequence, hash: hash)
+            [.text(group.rawValue), .int64(Int64(head.sequence)), .bytes(head.hash.bytes)], operation: "advance the head of \(group)")
+    }
+
+    /// Records what the reducer made of a commit, beside the commit (outcomes are derived, so
+    /// they live apart from the append-only commits).
+    func storeOutcome(_ outcome: CommitOutcome, of group: GroupID, _ sequence: UInt64, on connection: PGConnection) throws(StoreError) {
+        try connection.execute(
+            "INSERT INTO grouplog_outcomes (group_id, sequence, outcome) VALUES ($1, $2, $3)",
+            [.text(group.rawValue), .int64(Int64(sequence)), .bytes(OutcomeCodec.encode(outcome))],
+            operation: "record the outcome of commit \(sequence) of \(group)")
     }
 
     /// Files the memberships, the DM pair and the directory entry an applied commit changes.
     func index(_ commit: Commit, _ state: GroupState, on connection: PGConnection) throws(StoreError) {
-        let group = commit.groupID.rawValue
-        if let (one, other) = CommitIndexing.dmPair(created: commit, state) {
-            let (first, second) = one <= other ? (one, other) : (other, one)
-            try connection.execute(
-                "INSERT INTO grouplog_dms (first_inbox, second_inbox, group_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                [.text(first.rawValue), .text(second.rawValue), .text(group)], operation: "file the DM \(group)")
-        }
-        for (inbox, isMember) in CommitIndexing.memberships(after: commit, state) {
-            let sql = isMember
-                ? "INSERT INTO grouplog_memberships (inbox, group_id) VALUES ($1, $2) ON CONFLICT DO NOTHING"
-                : "DELETE FROM grouplog_memberships WHERE inbox = $1 AND group_id = $2"
-            try connection.execute(sql, [.text(inbox.rawValue), .text(group)], operation: "index \(inbox) in \(group)")
-        }
-        if let entry = CommitIndexing.directoryEntry(state) {
-            try connection.execute(
-                "INSERT INTO grouplog_directory (group_id, entry) VALUES ($1, $2) ON CONFLICT (group_id) DO UPDATE SET entry = EXCLUDED.entry",
-                [.text(group), .bytes(entry.encoded())], operation: "list \(group) in the directory")
-        } else {
-            try connection.execute("DELETE FROM grouplog_directory WHERE group_id = $1", [.text(group)], operation: "unlist \(group)")
-        }
+        var batch = PostgresIndexBatch()
+        batch.add(commit, state)
+        try batch.write(on: connection)
     }
 
     /// Caches each group's state at its new head, and wakes its waiters in this process.

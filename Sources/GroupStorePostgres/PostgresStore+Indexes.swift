@@ -20,6 +20,40 @@ extension PostgresStore {
         try pool.with { connection throws(StoreError) in try owner(of: identity, on: connection) }
     }
 
+    /// Every inbox with claims, in inbox ID order (the "C" collation: byte order, as LMDB's),
+    /// `limit` after `after`, each with its claims oldest first.
+    public func claims(after: InboxID?, limit: Int) throws(StoreError) -> [IdentityClaims] {
+        guard limit > 0 else { return [] }
+        return try reading { connection throws(StoreError) in
+            // Every inbox ID sorts after the empty string, so it stands for "from the first".
+            let rows = try connection.execute(
+                """
+                SELECT inbox, kind, value FROM grouplog_claims
+                WHERE inbox IN (SELECT DISTINCT inbox FROM grouplog_claims WHERE inbox > $1 ORDER BY inbox LIMIT $2)
+                ORDER BY inbox, claim_order
+                """,
+                [.text(after?.rawValue ?? ""), .int64(Int64(limit))], operation: "list the identity directory")
+            var page: [IdentityClaims] = []
+            var inbox: InboxID?, identities: [PublicIdentity] = []
+            for row in 0..<rows.rowCount {
+                guard let owner = try? InboxID(rows.text(row, 0)) else {
+                    throw .corrupt(nil, sequence: nil, reason: "the directory holds a claim by something that is not an inbox ID")
+                }
+                guard let kind = PublicIdentity.Kind(rawValue: rows.text(row, 1)) else {
+                    throw .corrupt(nil, sequence: nil, reason: "the directory's claims of \(owner): an unknown kind of identity")
+                }
+                if let current = inbox, current != owner {
+                    page.append(IdentityClaims(inbox: current, claims: identities))
+                    identities = []
+                }
+                inbox = owner
+                identities.append(PublicIdentity(unchecked: kind, rows.text(row, 2)))
+            }
+            if let inbox { page.append(IdentityClaims(inbox: inbox, claims: identities)) }
+            return page
+        }
+    }
+
     /// A directory holding the claims of `inboxes`, read in one consistent view.
     public func directory(for inboxes: [InboxID]) throws(StoreError) -> IdentityDirectory {
         try reading { connection throws(StoreError) in

@@ -45,10 +45,12 @@ extension PostgresStore {
         }
     }
 
-    /// Decodes commits `first...last` with their stored outcomes, checking each against the chain.
+    /// Decodes commits `first...last`, checking each against the chain, with their stored
+    /// outcomes; a fold that needs only the commits passes `withOutcomes: false` and saves the
+    /// join. A commit whose outcome is missing (or was not asked for) gets empty bytes.
     func verifiedCommits(
-        _ group: GroupID, _ head: PostgresHead, from first: UInt64, through last: UInt64, on connection: PGConnection,
-        _ body: (Commit, _ storedOutcome: [UInt8]) throws(StoreError) -> Void
+        _ group: GroupID, _ head: PostgresHead, from first: UInt64, through last: UInt64, withOutcomes: Bool = true,
+        on connection: PGConnection, _ body: (Commit, _ storedOutcome: [UInt8]) throws(StoreError) -> Void
     ) throws(StoreError) {
         guard first <= last else { return }
         let previous: Digest? = first == 0 ? nil : SHA256.hash(try commitBytes(group, first - 1, on: connection))
@@ -56,9 +58,13 @@ extension PostgresStore {
         while chain.next <= last {
             let start = chain.next
             let end = min(last, start + UInt64(Self.chunk) - 1)
-            let rows = try connection.execute(
-                "SELECT sequence, commit_bytes, outcome FROM grouplog_commits WHERE group_id = $1 AND sequence BETWEEN $2 AND $3 ORDER BY sequence",
-                [.text(group.rawValue), .int64(Int64(start)), .int64(Int64(end))], operation: "read the log of \(group)")
+            let sql = withOutcomes
+                ? """
+                  SELECT c.sequence, c.commit_bytes, o.outcome FROM grouplog_commits c LEFT JOIN grouplog_outcomes o USING (group_id, sequence)
+                  WHERE c.group_id = $1 AND c.sequence BETWEEN $2 AND $3 ORDER BY c.sequence
+                  """
+                : "SELECT sequence, commit_bytes, ''::bytea FROM grouplog_commits WHERE group_id = $1 AND sequence BETWEEN $2 AND $3 ORDER BY sequence"
+            let rows = try connection.execute(sql, [.text(group.rawValue), .int64(Int64(start)), .int64(Int64(end))], operation: "read the log of \(group)")
             for row in 0..<rows.rowCount {
                 let sequence = chain.next
                 guard UInt64(rows.int64(row, 0)) == sequence else { break }
@@ -78,11 +84,13 @@ extension PostgresStore {
     /// The group's replica after commit `sequence`, folded from commit 0.
     func replica(of group: GroupID, _ head: PostgresHead, at sequence: UInt64, on connection: PGConnection) throws(StoreError) -> Replica {
         var replica = Replica()
-        try verifiedCommits(group, head, from: 0, through: sequence, on: connection) { commit, _ in replica.fold(commit) }
+        try verifiedCommits(group, head, from: 0, through: sequence, withOutcomes: false, on: connection) { commit, _ in replica.fold(commit) }
         return replica
     }
 
+    /// A stored outcome; empty bytes (never an encoded outcome) mean it is missing.
     static func decodeOutcome(_ bytes: [UInt8], _ group: GroupID, _ sequence: UInt64) throws(StoreError) -> CommitOutcome {
+        guard !bytes.isEmpty else { throw .corrupt(group, sequence: sequence, reason: "its outcome is missing; run 'grouplog rebuild'") }
         do throws(BinaryDecodingError) {
             return try bytes.withBytes { raw throws(BinaryDecodingError) in try OutcomeCodec.decode(raw) }
         } catch {

@@ -62,6 +62,22 @@ extension PostgresStore {
         }
     }
 
+    /// Up to `limit` commits from `first` on with their stored outcomes, checked against the
+    /// chain and not folded.
+    public func storedCommits(of group: GroupID, from first: UInt64, limit: Int) throws(StoreError) -> [StoredCommit] {
+        try reading { connection throws(StoreError) in
+            let head = try existingHead(of: group, on: connection)
+            guard first <= head.sequence else { throw .sequencePastHead(group, sequence: first, head: head.sequence) }
+            var stored: [StoredCommit] = []
+            guard limit > 0 else { return stored }
+            let last = min(head.sequence, first &+ UInt64(limit) &- 1)
+            try verifiedCommits(group, head, from: first, through: last, on: connection) { commit, outcome throws(StoreError) in
+                stored.append(StoredCommit(commit: commit, outcome: try Self.decodeOutcome(outcome, group, commit.sequence)))
+            }
+            return stored
+        }
+    }
+
     /// Folds the log from commit 0 through `last`, in memory that does not grow with the log.
     public func replay(
         _ group: GroupID, through last: UInt64?, _ body: (Commit, CommitOutcome, [DomainEvent]) -> Void
@@ -71,7 +87,7 @@ extension PostgresStore {
             let target = last ?? head.sequence
             guard target <= head.sequence else { throw .sequencePastHead(group, sequence: target, head: head.sequence) }
             var replica = Replica()
-            try verifiedCommits(group, head, from: 0, through: target, on: connection) { commit, _ in
+            try verifiedCommits(group, head, from: 0, through: target, withOutcomes: false, on: connection) { commit, _ in
                 let outcome = replica.fold(commit)
                 body(commit, outcome, replica.lastEvents)
             }
@@ -84,7 +100,7 @@ extension PostgresStore {
         try reading { connection throws(StoreError) in
             let head = try existingHead(of: group, on: connection)
             guard last <= head.sequence else { throw .sequencePastHead(group, sequence: last, head: head.sequence) }
-            try verifiedCommits(group, head, from: first, through: last, on: connection) { commit, _ in body(commit) }
+            try verifiedCommits(group, head, from: first, through: last, withOutcomes: false, on: connection) { commit, _ in body(commit) }
         }
     }
 }

@@ -91,12 +91,15 @@ extension PostgresStore {
     }
 
     /// Makes the outcomes, heads and indexes again from the logs, in one transaction; a log
-    /// that fails its chain check stops the rebuild and leaves the store as it was. (No
+    /// that fails its chain check stops the rebuild and leaves the store as it was. Only derived
+    /// tables are written: the commits are read, never changed (the schema refuses that). (No
     /// snapshots: this backend keeps none yet.)
     public func rebuild() throws(StoreError) -> RebuildReport {
         heads.removeAll()
         return try writing { connection throws(StoreError) in
-            try connection.execute("LOCK TABLE grouplog_groups, grouplog_commits IN EXCLUSIVE MODE", operation: "lock the store for a rebuild")
+            // Every append locks its group's head row first, so holding the heads' table keeps
+            // writers out; the commits are only read (a writer role may not lock them harder).
+            try connection.execute("LOCK TABLE grouplog_groups IN EXCLUSIVE MODE", operation: "lock the store for a rebuild")
             let rows = try connection.execute(
                 "SELECT c.group_id, max(c.sequence), g.head_sequence, g.head_hash FROM grouplog_commits c LEFT JOIN grouplog_groups g USING (group_id) GROUP BY c.group_id, g.head_sequence, g.head_hash ORDER BY c.group_id",
                 operation: "list the logs")
@@ -115,7 +118,7 @@ extension PostgresStore {
             }
             // The DM index keeps its entries (and so their filing order, oldest first); entries
             // the replay does not file again are dropped below.
-            for table in ["grouplog_memberships", "grouplog_directory", "grouplog_groups"] {
+            for table in ["grouplog_memberships", "grouplog_directory", "grouplog_groups", "grouplog_outcomes"] {
                 try connection.execute("DELETE FROM \(table)", operation: "clear \(table)")
             }
             var commits = 0
@@ -124,11 +127,9 @@ extension PostgresStore {
                 try connection.execute("INSERT INTO grouplog_groups (group_id, head_sequence, head_hash) VALUES ($1, $2, $3)",
                                        [.text(group.rawValue), .int64(Int64(head.sequence)), .bytes(head.hash.bytes)], operation: "restore the head of \(group)")
                 var replica = Replica()
-                try verifiedCommits(group, head, from: 0, through: head.sequence, on: connection) { commit, _ throws(StoreError) in
+                try verifiedCommits(group, head, from: 0, through: head.sequence, withOutcomes: false, on: connection) { commit, _ throws(StoreError) in
                     let outcome = replica.fold(commit)
-                    try connection.execute("UPDATE grouplog_commits SET outcome = $3 WHERE group_id = $1 AND sequence = $2",
-                                           [.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(OutcomeCodec.encode(outcome))],
-                                           operation: "restore outcome \(commit.sequence) of \(group)")
+                    try storeOutcome(outcome, of: group, commit.sequence, on: connection)
                     if outcome.isApplied, let state = replica.state {
                         try index(commit, state, on: connection)
                         if CommitIndexing.dmPair(created: commit, state) != nil { dms.insert(group.rawValue) }

@@ -25,8 +25,9 @@ public final class PostgresStore: GroupLogStorage {
     /// Opens the store in the database `url` names, creating (or migrating) its schema when
     /// `options.create` is set.
     /// - Throws: `storage` for a URL that is malformed or a server that refuses it (its password
-    ///   redacted); `notAStore` for a database without a GroupLog schema (unless creating) or
-    ///   with a newer one.
+    ///   redacted), or a role that may not create or migrate the schema; `notAStore` for a
+    ///   database without a GroupLog schema or with an older one (unless creating), or with a
+    ///   newer one.
     public init(url: String, options: StoreOptions = StoreOptions()) throws(StoreError) {
         let first = try PGConnection(url: url)
         displayURL = first.url.redacted
@@ -41,32 +42,69 @@ public final class PostgresStore: GroupLogStorage {
     /// `url` as it may be printed: its password, wherever libpq would read one, replaced by `***`.
     public static func displayed(_ url: String) -> String { PGConnectionURL(url).redacted }
 
-    /// Checks the schema's version, creating the schema in an empty database when asked to.
+    /// Checks the schema's version. With `create`, an empty database gets the schema and an
+    /// older one is migrated, under a lock so that two openers do not race; without it, only a
+    /// schema of this build's version opens: an older one is refused with a pointer to
+    /// `grouplog init`, since this build reads only the current layout.
     private static func prepareSchema(on connection: PGConnection, create: Bool, displayURL: String) throws(StoreError) {
         try connection.transaction { connection throws(StoreError) in
             if create {
                 try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int64(PostgresSchema.migrationLock)], operation: "lock the schema")
             }
-            let exists = try connection.execute(
-                "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'grouplog_schema_version'",
-                operation: "look for the schema").int64(0, 0) > 0
-            var version: Int64?
-            if exists {
-                let rows = try connection.execute("SELECT max(version) FROM grouplog_schema_version", operation: "read the schema version")
-                version = rows.isNull(0, 0) ? nil : rows.int64(0, 0)
-            }
+            let version = try storedVersion(on: connection)
             switch version {
-            case nil where !create:
-                throw .notAStore(path: displayURL, reason: "no GroupLog store in this database; create one with 'grouplog init'")
-            case nil:
-                for statement in PostgresSchema.createVersion1 { try connection.execute(statement, operation: "create the schema") }
-                try connection.execute("INSERT INTO grouplog_schema_version (version) VALUES ($1)", [.int64(PostgresSchema.version)],
-                                       operation: "record the schema version")
+            case PostgresSchema.version?:
+                return
             case let version? where version > PostgresSchema.version:
                 throw .notAStore(path: displayURL, reason: "schema version \(version) is newer than this build reads (\(PostgresSchema.version)); upgrade GroupLog")
+            case let version? where version < 1:
+                throw .notAStore(path: displayURL, reason: "schema version \(version) is not one GroupLog ever wrote")
+            case nil where !create:
+                throw .notAStore(path: displayURL, reason: "no GroupLog store in this database; create one with 'grouplog init'")
+            case let version? where !create:
+                throw .notAStore(path: displayURL, reason:
+                    "schema version \(version) is older than this build's (\(PostgresSchema.version)); run 'grouplog init' (as the role that owns the GroupLog tables) to migrate it")
             default:
-                break // Version 1 is the only one so far: nothing to migrate.
+                try migrate(from: version, on: connection)
             }
+        }
+    }
+
+    /// The version the store's schema records; nil when the database holds no GroupLog schema.
+    private static func storedVersion(on connection: PGConnection) throws(StoreError) -> Int64? {
+        let exists = try connection.execute(
+            "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'grouplog_schema_version'",
+            operation: "look for the schema").int64(0, 0) > 0
+        guard exists else { return nil }
+        let rows = try connection.execute("SELECT max(version) FROM grouplog_schema_version", operation: "read the schema version")
+        return rows.isNull(0, 0) ? nil : rows.int64(0, 0)
+    }
+
+    /// Creates version 1's tables when there are none, then runs each migration up to this
+    /// build's version, recording each step, all in the caller's transaction: a migration that
+    /// fails leaves the store as it was. A role refused the DDL (one that does not own the
+    /// tables, say) is told which role runs `grouplog init`.
+    private static func migrate(from stored: Int64?, on connection: PGConnection) throws(StoreError) {
+        var version = stored ?? 0
+        var operation = "create the schema"
+        do throws(StoreError) {
+            if stored == nil {
+                for statement in PostgresSchema.createVersion1 { try connection.execute(statement, operation: operation) }
+                try connection.execute("INSERT INTO grouplog_schema_version (version) VALUES (1)", operation: "record the schema version")
+                version = 1
+            }
+            while version < PostgresSchema.version {
+                if stored != nil { operation = "migrate the schema from version \(version) to \(version + 1)" }
+                for statement in PostgresSchema.migrations[Int(version) - 1] { try connection.execute(statement, operation: operation) }
+                version += 1
+                try connection.execute("UPDATE grouplog_schema_version SET version = $1", [.int64(version)], operation: "record the schema version")
+            }
+        } catch {
+            // 3F000: the role may not even use the schema, so there is nowhere to create in.
+            let refusals = [PGError.insufficientPrivilege, PGError.invalidSchemaName]
+            guard case let .storage(failed, code, message) = error, let state = PGConnection.sqlState(of: error), refusals.contains(state) else { throw error }
+            let who = stored == nil ? "a role that may create tables in this schema" : "the role that owns the GroupLog tables"
+            throw .storage(operation: "\(failed) (run 'grouplog init' as \(who); see docs/postgres.md)", code: code, message: message)
         }
     }
 

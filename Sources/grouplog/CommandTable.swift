@@ -18,6 +18,7 @@ enum CommandTable {
         DirectoryCommand.command,
         MembersCommand.command,
         WatchCommand.command,
+        CopyCommand.command,
         AuditCommand.command,
         ExplainCommand.command,
         DiffCommand.command,

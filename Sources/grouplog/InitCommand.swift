@@ -6,7 +6,9 @@ enum InitCommand: CommandBody {
         page: [.text("""
         Creates a store (an LMDB environment) in DIR, making the directory when needed, or
         with --store postgresql://... the GroupLog schema in that PostgreSQL database. Running
-        it on an existing store changes nothing.
+        it on an existing store changes nothing, except that a PostgreSQL schema of an older
+        version is migrated to this build's (run it as the role that owns the tables; see
+        docs/postgres.md).
         """)],
         action: .run(Self.self))
 

@@ -305,6 +305,38 @@ struct IngestTests {
         }
     }
 
+    /// Random lifecycle logs of three groups, interleaved, ingested in one batch and one commit
+    /// at a time into two stores: the memberships, the directory and the DMs come out the same
+    /// (a batch files each index once, at its end, with the last value of each entry).
+    @Test(arguments: TestBackend.all, [UInt64(5), 55, 555])
+    func aBatchFilesTheIndexesAsOneCommitAtATimeDoes(backend: TestBackend, seed: UInt64) throws {
+        var interleaved: [Commit] = []
+        var pool: [InboxID] = []
+        let logs = ["x-one", "a-two", "m-three"].enumerated().map { index, name in
+            var settings = RandomLog(seed: seed &* 7 &+ UInt64(index))
+            settings.groupID = .named(name)
+            settings.lifecycle = true
+            pool = settings.inboxes
+            return chained(settings.commits(count: 80))
+        }
+        for position in 0..<80 { for log in logs { interleaved.append(log[position]) } }
+        try backend.withPlace { batched throws in
+            try backend.withPlace { single throws in
+                let one = try batched.open(), other = try single.open()
+                let outcomes = try one.ingest(interleaved)
+                #expect(try interleaved.map { commit throws(StoreError) in try other.ingest(commit) } == outcomes, "seed \(seed)")
+                for inbox in pool {
+                    #expect(try one.groups(containing: inbox) == other.groups(containing: inbox), "seed \(seed) inbox \(inbox)")
+                    for partner in pool where partner > inbox {
+                        #expect(try one.dms(between: inbox, and: partner) == other.dms(between: inbox, and: partner), "seed \(seed)")
+                    }
+                }
+                #expect(try one.directory(limit: 100).items == other.directory(limit: 100).items, "seed \(seed)")
+                #expect(try one.verify() == [] && other.verify() == [], "seed \(seed)")
+            }
+        }
+    }
+
     @Test(arguments: TestBackend.all)
     func submitAndIngestChainOnEachOther(backend: TestBackend) throws {
         try backend.withSampleStore { sample throws in

@@ -66,6 +66,14 @@ public protocol CommitLogStorage: Sendable {
     /// - Throws: `groupNotFound`; `sequencePastHead` when `first` is past the head; `corrupt`.
     func commits(of group: GroupID, from first: UInt64, limit: Int) throws(StoreError) -> [LoggedCommit]
 
+    /// Up to `limit` commits from `first` on, in order, each with the outcome stored beside it,
+    /// checked against the chain but not folded, read in one consistent view of the log: a page
+    /// of a copy, at a cost that does not depend on `first` (where `commits(of:from:limit:)`
+    /// folds the log up to `first` for the events).
+    /// - Throws: `groupNotFound`; `sequencePastHead` when `first` is past the head; `corrupt` for
+    ///   a damaged commit or a missing or unreadable outcome.
+    func storedCommits(of group: GroupID, from first: UInt64, limit: Int) throws(StoreError) -> [StoredCommit]
+
     /// Folds the log from commit 0 through `last` (the head when nil), handing each commit, its
     /// outcome and its events to `body` as it goes, in memory that does not grow with the log.
     /// - Returns: the state after `last`.

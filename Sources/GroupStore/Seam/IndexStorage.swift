@@ -19,6 +19,12 @@ public protocol IndexStorage: Sendable {
     /// The inbox that claims `identity`, if any.
     func inbox(claiming identity: PublicIdentity) throws(StoreError) -> InboxID?
 
+    /// The identity directory itself: every inbox that claims an identity, in inbox ID order,
+    /// each with its claims oldest first; a page of at most `limit` inboxes after the inbox
+    /// `after` (a page shorter than `limit` is the last). Claims are not derived from the logs,
+    /// so a copy of a store reads them here: they include claims no commit names.
+    func claims(after: InboxID?, limit: Int) throws(StoreError) -> [IdentityClaims]
+
     /// A directory holding the claims of `inboxes`, read in one consistent view, for reads that
     /// show handles.
     func directory(for inboxes: [InboxID]) throws(StoreError) -> IdentityDirectory

@@ -10,7 +10,7 @@ import Glibc
 /// A connection serves one caller at a time: the store hands connections out of its pool, so
 /// none is used by two threads at once (hence `@unchecked Sendable`: it moves between threads,
 /// never shared). Every statement is parameterized (`PQexecParams`), never spliced.
-final class PGConnection: @unchecked Sendable {
+package final class PGConnection: @unchecked Sendable {
     let handle: OpaquePointer
     /// The URL it was opened with, for redacting its password from every error.
     let url: PGConnectionURL
@@ -18,7 +18,7 @@ final class PGConnection: @unchecked Sendable {
     /// Connects to `url` (a `postgresql://` URL or a libpq key-value string).
     /// - Throws: `StoreError.storage` naming the URL with its password redacted: a malformed
     ///   URL, a server that cannot be reached, a missing database or role, a refused password.
-    init(url raw: String) throws(StoreError) {
+    package init(url raw: String) throws(StoreError) {
         let url = PGConnectionURL(raw)
         self.url = url
         let operation = "connect to \(url.redacted)"
@@ -68,7 +68,7 @@ final class PGConnection: @unchecked Sendable {
     /// Runs one statement with `parameters` as $1, $2, ... and returns its rows (in binary).
     /// - Parameter operation: what the statement does, for the error.
     @discardableResult
-    func execute(_ sql: String, _ parameters: [PGParameter] = [], operation: String) throws(StoreError) -> PGResult {
+    package func execute(_ sql: String, _ parameters: [PGParameter] = [], operation: String) throws(StoreError) -> PGResult {
         let values = parameters.map(\.wireBytes)
         let buffers: [UnsafeMutablePointer<CChar>?] = values.map { bytes in
             guard let bytes else { return nil }

@@ -12,6 +12,10 @@ enum PGError {
     static let deadlockDetected = "40P01"
     static let uniqueViolation = "23505"
     static let undefinedTable = "42P01"
+    /// SQLSTATE 42501: the role lacks a privilege (or does not own the object) for the statement.
+    static let insufficientPrivilege = "42501"
+    /// SQLSTATE 3F000: no schema on the search path that the role may use (to create in).
+    static let invalidSchemaName = "3F000"
 
     static func storage(_ operation: String, sqlState: String?, message: String, url: PGConnectionURL) -> StoreError {
         let text = url.redacting(message.trimmingTrailingWhitespace)

@@ -2,7 +2,7 @@ internal import CPostgres
 
 /// The rows of a statement, owning libpq's `PGresult` (cleared in deinit). Results are asked
 /// for in binary, so a bytea column reads back as its raw bytes and an int8 as 8 big-endian bytes.
-final class PGResult {
+package final class PGResult {
     private let handle: OpaquePointer
 
     init(_ handle: OpaquePointer) { self.handle = handle }

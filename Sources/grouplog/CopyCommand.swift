@@ -1,0 +1,93 @@
+import GroupAudit
+import GroupBackends
+import GroupStore
+
+/// `grouplog copy --from SRC --to DST [--resume]`
+enum CopyCommand: CommandBody {
+    static let command = Command(
+        name: "copy",
+        overview: [OverviewEntry("copy --from SRC --to DST", summary: "copy a whole store into another, LMDB or PostgreSQL")],
+        page: [.text("""
+        Copies every group's log and the whole identity directory (claims no commit names
+        included) from the store SRC into the store DST, each an LMDB directory or a
+        postgresql:// URL, in either direction. DST is created when missing, as init does, and
+        must hold no group. DST judges every commit again as it ingests it; the copy stops with
+        an error naming the group and commit if an outcome differs from the one SRC stored.
+        Commits go over 1,000 at a time, each batch in one write; progress goes to standard
+        error. --store is not used.
+
+        A copy that stopped leaves each group of DST holding the start of its log in SRC.
+        --resume checks that, skips the groups already whole and goes on from each group's last
+        commit; it also brings over the commits SRC gained since.
+
+        Exit status: 0; 2 when DST holds a group (with --resume, a log that is not the start of
+        SRC's) or gives a claim to another inbox, nothing written; 3 when a store fails; 4 when
+        SRC is not a store; 5 when an outcome differs.
+        """)],
+        action: .run(Self.self))
+
+    static let usage = ["grouplog copy --from SRC --to DST [--resume]"]
+
+    enum Option: String, CommandOption {
+        case from = "--from SRC"
+        case to = "--to DST"
+        case resume = "--resume"
+    }
+
+    static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
+        guard arguments.positionals.isEmpty else { throw UsageError("copy takes no arguments besides --from SRC and --to DST") }
+        let source = try address(arguments, .from), destination = try address(arguments, .to)
+        guard source != destination else { throw UsageError("--from and --to name the same store") }
+        let from: any GroupLogStorage, to: any GroupLogStorage
+        do {
+            from = try source.open(StoreOptions())
+        } catch {
+            streams.err("grouplog: --from \(source): \(error)")
+            return ExitStatus(error)
+        }
+        do {
+            to = try destination.open(StoreOptions(create: true))
+        } catch {
+            streams.err("grouplog: --to \(destination): \(error)")
+            return ExitStatus(error)
+        }
+        let done: StoreCopyProgress
+        do {
+            done = try StoreCopy(from: from, to: to).run(resuming: arguments.flag(.resume)) { progress in
+                streams.err(line(progress))
+            }
+        } catch {
+            streams.err("grouplog: copy from \(source) to \(destination): \(error)")
+            return status(error)
+        }
+        var summary = "copied \(done.groups) groups (\(done.commits) commits) and the claims of \(done.inboxes) inboxes from \(source) to \(destination)"
+        if done.groupsAlreadyThere == 1 { summary += "; 1 group was already there" }
+        if done.groupsAlreadyThere > 1 { summary += "; \(done.groupsAlreadyThere) groups were already there" }
+        streams.out(summary)
+        return .success
+    }
+
+    private static func address(_ arguments: Arguments<Option>, _ option: Option) throws(UsageError) -> StoreAddress {
+        let name = option.declaration.synopsis
+        guard let text = arguments.value(option) else { throw UsageError("copy needs \(name)") }
+        guard !text.isEmpty else { throw UsageError("\(name) is empty: give a directory or a postgresql:// URL") }
+        return StoreAddress(text)
+    }
+
+    /// A progress line: after the claims, then after each batch of commits.
+    private static func line(_ progress: StoreCopyProgress) -> String {
+        guard let group = progress.group, let head = progress.groupHead else {
+            return "copy: claims of \(progress.inboxes) inboxes; \(progress.totalGroups) groups, \(progress.totalCommits) commits to copy"
+        }
+        return "copy: group \(progress.groups + 1) of \(progress.totalGroups) (\(group)) through commit \(head); "
+            + "\(progress.commits) of \(progress.totalCommits) commits"
+    }
+
+    private static func status(_ error: StoreCopyError) -> ExitStatus {
+        switch error {
+        case .destinationNotEmpty, .destinationDiffers: .badInput
+        case .outcomeMismatch: .corrupt
+        case let .source(error), let .destination(error): ExitStatus(error)
+        }
+    }
+}
