@@ -1,4 +1,5 @@
 import Foundation
+import GroupTestSupport
 
 /// A child process with its outputs captured.
 final class Child: @unchecked Sendable {
@@ -31,6 +32,11 @@ final class Child: @unchecked Sendable {
     private var launchError: (any Error)?
 
     var isRunning: Bool { process.isRunning }
+
+    /// `finish()`, awaited on a thread of its own.
+    func finished() async -> (status: Int32, stdout: String, stderr: String) {
+        await OffPool.run { self.finish() }
+    }
 
     /// Waits for the process and returns its exit status and outputs. The outputs are small
     /// (a state's JSON, one line), so reading one after the other cannot block.

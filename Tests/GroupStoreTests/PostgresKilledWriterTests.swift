@@ -5,10 +5,6 @@ import Testing
 @testable import GroupStore
 @testable import GroupStorePostgres
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A `grouplog submit` writing to PostgreSQL and killed with SIGKILL loses nothing it
 /// acknowledged and leaves nothing half written: the server rolls back the killed client's open
 /// transaction, and a commit it had already made is whole.
@@ -20,15 +16,17 @@ struct PostgresKilledWriterTests {
     /// killed connections: every acknowledged commit is there, at most the one commit in flight
     /// follows them, each whole and in order, `verify` is clean, two store objects read the same
     /// head, and the next submit works.
-    @Test(.timeLimit(.minutes(5))) func writerKilledWithSIGKILLLosesNothingAcknowledged() throws {
+    @Test(.timeLimit(.minutes(5))) func writerKilledWithSIGKILLLosesNothingAcknowledged() async throws {
         let binary = try #require(GrouplogBinary.path, Comment(rawValue: GrouplogBinary.missing))
         let group = GroupID.named("killed")
         var random = SeededGenerator(seed: 2_015)
-        try TestBackend.postgres.withPlace { place throws in
+        let place = try TestBackend.postgres.makePlace()
+        defer { place.remove() }
+        do {
             let url = TestBackend.url(try #require(TestBackend.postgresURL), schema: place.root)
             let store = try PostgresStore(url: url, options: StoreOptions(create: true))
             try store.submit(to: group, actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
-            try withScratchDirectory { root throws in
+            try await inScratchDirectory { root in
                 var head: UInt64 = 0
                 var acknowledgedInAll = 0
                 var inFlight = 0
@@ -39,8 +37,8 @@ struct PostgresKilledWriterTests {
                     let application = "\(place.root)_r\(round)"
                     let loop = try SubmitLoop(binary: binary, store: url + "&application_name=" + application, group: group.rawValue,
                                               startTime: base, prefix: prefix, errors: root + "/loop-\(round).err")
-                    usleep(UInt32(random.int(100...600)) * 1_000)
-                    let outcome = loop.kill()
+                    try await Task.sleep(for: .milliseconds(random.int(100...600)))
+                    let outcome = await OffPool.run { loop.kill() }
                     if let status = outcome.exitStatus {
                         let stderr = (try? String(contentsOfFile: root + "/loop-\(round).err", encoding: .utf8)) ?? ""
                         Issue.record("round \(round): the submit loop stopped by itself (exit \(status)) before it was killed: \(stderr)")
@@ -48,7 +46,7 @@ struct PostgresKilledWriterTests {
                     #expect(outcome.stragglers.isEmpty, "round \(round): processes of the killed group still ran: \(outcome.stragglers)")
                     // The server may still be finishing a killed client's COMMIT (or rolling back
                     // its transaction): read once its side of every killed connection has ended.
-                    try Self.waitUntilDisconnected(application, from: store)
+                    try await Self.waitUntilDisconnected(application, from: store)
 
                     let acknowledged = outcome.output.split(separator: "\n").map { UInt64($0) }
                     #expect(!acknowledged.contains(nil), "round \(round): unexpected output \(outcome.output.debugDescription)")
@@ -89,12 +87,12 @@ struct PostgresKilledWriterTests {
 
     /// Waits until the server has no connection named `application` any more (the time limit
     /// bounds the wait).
-    private static func waitUntilDisconnected(_ application: String, from store: PostgresStore) throws {
+    private static func waitUntilDisconnected(_ application: String, from store: PostgresStore) async throws {
         while try store.reading({ connection throws(StoreError) in
             try connection.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = $1", [.text(application)],
                                    operation: "count the killed writer's connections").int64(0, 0)
         }) > 0 {
-            usleep(10_000)
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 }

@@ -60,24 +60,26 @@ struct PostgresProcessRaceTests {
         let sequence: UInt64
     }
 
-    @Test(.timeLimit(.minutes(5))) func submittersInFourProcessesToOneGroupLoseAndDuplicateNothing() throws {
-        try race(ownGroups: false)
+    @Test(.timeLimit(.minutes(5))) func submittersInFourProcessesToOneGroupLoseAndDuplicateNothing() async throws {
+        try await race(ownGroups: false)
     }
 
-    @Test(.timeLimit(.minutes(5))) func submittersInFourProcessesEachToItsOwnGroupLoseAndDuplicateNothing() throws {
-        try race(ownGroups: true)
+    @Test(.timeLimit(.minutes(5))) func submittersInFourProcessesEachToItsOwnGroupLoseAndDuplicateNothing() async throws {
+        try await race(ownGroups: true)
     }
 
-    private func race(ownGroups: Bool) throws {
+    private func race(ownGroups: Bool) async throws {
         let binary = try #require(GrouplogBinary.path, Comment(rawValue: GrouplogBinary.missing))
-        try TestBackend.postgres.withPlace { place throws in
+        let place = try TestBackend.postgres.makePlace()
+        defer { place.remove() }
+        do {
             let url = TestBackend.url(try #require(TestBackend.postgresURL), schema: place.root)
             let writer = try PostgresStore(url: url, options: StoreOptions(create: true))
             let shared = GroupID.named("shared")
             if !ownGroups {
                 try writer.submit(to: shared, actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
             }
-            try withScratchDirectory { results throws in
+            try await inScratchDirectory { results in
                 let children = try (1...Self.processes).map { number in
                     try Child("/bin/sh", ["-c", Self.script, "sh", binary, url, "\(number)", "\(Self.submitters)",
                                           "\(Self.submitsEach)", ownGroups ? "own" : "one", results])
@@ -85,7 +87,7 @@ struct PostgresProcessRaceTests {
                 // Meanwhile this process is a fifth node: its threads share one store object.
                 let here = Mutex<[Acknowledged]>([])
                 let failures = Mutex<[String]>([])
-                Self.onThreads(Self.submitters) { thread in
+                await Self.onThreads(Self.submitters) { thread in
                     let group = ownGroups ? GroupID.named("own-here-\(thread)") : shared
                     for index in 1...Self.submitsEach {
                         let label = "here-t\(thread)-\(index)"
@@ -100,7 +102,7 @@ struct PostgresProcessRaceTests {
                     }
                 }
                 for (number, child) in children.enumerated() {
-                    let ended = child.finish()
+                    let ended = await child.finished()
                     #expect(ended.status == 0, "child \(number + 1): \(ended.stderr)")
                 }
                 #expect(failures.withLock { $0 } == [], "this process's submits failed")
@@ -157,10 +159,10 @@ struct PostgresProcessRaceTests {
                     #expect(StateCodec.hash(onNode).hex == replayed, "\(group): the second node's state differs from a replay")
                 }
                 #expect(try node.verify() == [])
-                let verified = try Child(binary, ["--store", url, "verify"]).finish()
+                let verified = try await Child(binary, ["--store", url, "verify"]).finished()
                 #expect(verified.status == 0 && verified.stdout == "verify: no problems\n", "\(verified)")
                 let someGroup = try #require(groups.sorted().first)
-                let state = try Child(binary, ["--store", url, "state", someGroup.rawValue, "--json"]).finish()
+                let state = try await Child(binary, ["--store", url, "state", someGroup.rawValue, "--json"]).finished()
                 let onNode = try #require(try node.state(of: someGroup).state)
                 #expect(Self.stateHash(state.stdout) == StateCodec.hash(onNode).hex, "\(state)")
             }
@@ -170,7 +172,7 @@ struct PostgresProcessRaceTests {
     /// 16 `grouplog submit --expect-sequence N` processes (4 children of 4) race for each of
     /// three sequences: one gets it (exit 0, printing N) and the others `sequenceConflict` (exit 3),
     /// with nothing written for them.
-    @Test(.timeLimit(.minutes(5))) func submittersInFourProcessesRacingForOneSequenceGetOneSuccess() throws {
+    @Test(.timeLimit(.minutes(5))) func submittersInFourProcessesRacingForOneSequenceGetOneSuccess() async throws {
         let binary = try #require(GrouplogBinary.path, Comment(rawValue: GrouplogBinary.missing))
         let script = #"""
         t=0
@@ -184,16 +186,18 @@ struct PostgresProcessRaceTests {
         done
         wait
         """#
-        try TestBackend.postgres.withPlace { place throws in
+        let place = try TestBackend.postgres.makePlace()
+        defer { place.remove() }
+        do {
             let url = TestBackend.url(try #require(TestBackend.postgresURL), schema: place.root)
             let store = try PostgresStore(url: url, options: StoreOptions(create: true))
             try store.submit(to: .named("race"), actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
             for sequence: UInt64 in 1...3 {
-                try withScratchDirectory { results throws in
+                try await inScratchDirectory { results in
                     let children = try (1...4).map { number in
                         try Child("/bin/sh", ["-c", script, "sh", binary, url, "\(number)", "\(sequence)", results])
                     }
-                    for child in children { #expect(child.finish().status == 0) }
+                    for child in children { #expect(await child.finished().status == 0) }
                     var winners: [String] = []
                     for number in 1...4 {
                         for thread in 1...4 {
@@ -230,16 +234,18 @@ struct PostgresProcessRaceTests {
     }
 
     /// Runs `body` on `count` threads at once, and returns when all have returned.
-    private static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let done = DispatchGroup()
-        for index in 0..<count {
-            done.enter()
-            Thread.detachNewThread {
-                body(index)
-                done.leave()
+    private static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+        await OffPool.run {
+            let done = DispatchGroup()
+            for index in 0..<count {
+                done.enter()
+                Thread.detachNewThread {
+                    body(index)
+                    done.leave()
+                }
             }
+            done.wait()
         }
-        done.wait()
     }
 
     /// The `stateHash` of `grouplog state --json` output.

@@ -5,10 +5,6 @@ import Testing
 @testable import GroupStore
 @testable import GroupStorePostgres
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// An acknowledged commit survives an immediate shutdown of the PostgreSQL server (`pg_ctl stop
 /// -m immediate`: every server process ends at once, as in a crash, and the next start recovers
 /// from the WAL); while the server is down a command is a clear store error (exit 3) that writes
@@ -29,13 +25,13 @@ struct PostgresServerRestartTests {
     done
     """#
 
-    @Test(.timeLimit(.minutes(5))) func acknowledgedCommitsSurviveAnImmediateShutdownAndTheNextCommandReconnects() throws {
+    @Test(.timeLimit(.minutes(5))) func acknowledgedCommitsSurviveAnImmediateShutdownAndTheNextCommandReconnects() async throws {
         let binary = try #require(GrouplogBinary.path, Comment(rawValue: GrouplogBinary.missing))
         let group = GroupID.named("durable")
         var random = SeededGenerator(seed: 715)
-        _ = try PostgresCluster.with { cluster throws in
+        _ = try await PostgresCluster.with { cluster in
             let url = cluster.url
-            let created = try Child(binary, ["--store", url, "init"]).finish()
+            let created = try await Child(binary, ["--store", url, "init"]).finished()
             try #require(created.status == 0, "\(created.stderr)")
             // A node open across every restart, as a long-running application server's would be.
             let node = try PostgresStore(url: url)
@@ -47,11 +43,11 @@ struct PostgresServerRestartTests {
                 let base = UInt64(1_000_000 * (round + 1))
                 let prefix = "r\(round)"
                 let writer = try Child("/bin/sh", ["-c", Self.script, "sh", binary, url, group.rawValue, "\(base)", prefix])
-                usleep(UInt32(random.int(200...600)) * 1_000)
-                try cluster.stop(mode: "immediate")
+                try await Task.sleep(for: .milliseconds(random.int(200...600)))
+                try await cluster.stop(mode: "immediate")
 
                 // The writer's submit in flight (or the next one) failed with a store error.
-                let stopped = writer.finish()
+                let stopped = await writer.finished()
                 #expect(stopped.status == 3, "round \(round): the writer ended with \(stopped.status): \(stopped.stderr)")
                 #expect(stopped.stderr.hasPrefix("grouplog: storage error: "), "round \(round): \(stopped.stderr)")
                 let acknowledged = stopped.stdout.split(separator: "\n").map { UInt64($0) }
@@ -60,7 +56,7 @@ struct PostgresServerRestartTests {
                 // While the server is down, every command is a clear store error naming the store.
                 for words in [["submit", group.rawValue, "--actor", "alix", "--time", "\(base + 800_000)", "--changes", #"{"op": "updateName", "name": "while down"}"#],
                               ["verify"], ["state", group.rawValue]] {
-                    let refused = try Child(binary, ["--store", url] + words).finish()
+                    let refused = try await Child(binary, ["--store", url] + words).finished()
                     #expect(refused.status == 3, "round \(round) \(words[0]) while down: \(refused.status) \(refused.stderr)")
                     #expect(refused.stderr.hasPrefix("grouplog: storage error: connect to \(url): "), "round \(round): \(refused.stderr)")
                     #expect(refused.stdout.isEmpty)
@@ -69,7 +65,7 @@ struct PostgresServerRestartTests {
                 // connection must be found dead after the restart, below.)
                 #expect { try PostgresStore(url: url) } throws: { "\($0)".contains("connect to \(url)") }
 
-                try cluster.start()
+                try await cluster.start()
                 // Every acknowledged commit is there; at most the one in flight follows them.
                 let after = try PostgresStore(url: url)
                 let newHead = try after.headSequence(of: group)
@@ -89,7 +85,7 @@ struct PostgresServerRestartTests {
                     #expect(logged.commit.time == base + UInt64(number))
                 }
                 #expect(try after.verify() == [], "round \(round)")
-                let verified = try Child(binary, ["--store", url, "verify"]).finish()
+                let verified = try await Child(binary, ["--store", url, "verify"]).finished()
                 #expect(verified.status == 0 && verified.stdout == "verify: no problems\n", "round \(round): \(verified)")
 
                 // The open node reconnects: its first call after the restart works.
@@ -100,14 +96,14 @@ struct PostgresServerRestartTests {
                     try node.blockUntilCommits(in: group, after: newHead, timeout: .seconds(3_600))
                 }) }
                 waiting.start()
-                while node.waitingCount(of: group) == 0 { usleep(1_000) }
+                while node.waitingCount(of: group) == 0 { try await Task.sleep(for: .milliseconds(1)) }
                 // The next command reconnects and works.
-                let next = try Child(binary, [
+                let next = try await Child(binary, [
                     "--store", url, "submit", group.rawValue, "--actor", "alix", "--time", "\(base + 900_000)",
                     "--expect-sequence", "\(newHead + 1)", "--changes", #"{"op": "updateName", "name": "after the restart"}"#,
-                ]).finish()
+                ]).finished()
                 #expect(next.status == 0 && next.stdout == "\(newHead + 1)\n", "round \(round): \(next)")
-                #expect(try woken.wait().get() == newHead + 1, "round \(round)")
+                #expect(try await OffPool.run { woken.wait() }.get() == newHead + 1, "round \(round)")
                 head = newHead + 1
             }
             #expect(try node.verify() == [])

@@ -19,6 +19,15 @@ func withScratchDirectory<T>(_ body: (String) throws -> T) throws -> T {
     return try body(url.path)
 }
 
+/// `withScratchDirectory` for an async body.
+func inScratchDirectory<T>(_ body: (String) async throws -> T) async throws -> T {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("grouplog-store-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try await body(url.path)
+}
+
 /// Runs `body` with an LMDB store created in a fresh temporary directory (the store's own
 /// directory is `store` inside it), deleted afterwards: for the LMDB backend's own tests; the
 /// seam's suite makes its stores with `TestBackend.withNewStore`.

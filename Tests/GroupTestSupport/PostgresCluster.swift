@@ -38,7 +38,7 @@ public final class PostgresCluster: Sendable {
     /// cluster is stopped and deleted afterwards. Like `PostgresTestSchema.with`, it runs only
     /// when the run has a server (`GROUPLOG_TEST_POSTGRES_URL`), and throws `Unavailable` when
     /// PostgreSQL is required and missing.
-    public static func with<T>(_ body: (PostgresCluster) throws -> T) throws -> T? {
+    public static func with<T>(_ body: (PostgresCluster) async throws -> T) async throws -> T? {
         guard PostgresTestSchema.serverURL != nil else {
             if PostgresTestSchema.isRequired {
                 throw PostgresTestSchema.Unavailable(description: "GROUPLOG_REQUIRE_POSTGRES=1, but GROUPLOG_TEST_POSTGRES_URL is not set")
@@ -50,40 +50,45 @@ public final class PostgresCluster: Sendable {
         }
         let cluster = try PostgresCluster()
         defer { cluster.remove() }
-        try cluster.run("initdb", ["-D", cluster.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-instructions"])
-        try cluster.start()
-        try cluster.run("createdb", ["-h", cluster.root, "-U", "postgres", "grouplog_test"])
-        return try body(cluster)
+        try await cluster.run("initdb", ["-D", cluster.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-instructions"])
+        try await cluster.start()
+        try await cluster.run("createdb", ["-h", cluster.root, "-U", "postgres", "grouplog_test"])
+        return try await body(cluster)
     }
 
     /// Starts the server and waits until it accepts connections.
-    public func start() throws {
-        try run("pg_ctl", ["-D", data, "-l", serverLog, "-w", "-o",
+    public func start() async throws {
+        try await run("pg_ctl", ["-D", data, "-l", serverLog, "-w", "-o",
                            "-c listen_addresses='' -k \(root) -c fsync=on -c synchronous_commit=on", "start"])
     }
 
     /// Stops the server and waits until it is down. `immediate` ends every server process at
     /// once, without a checkpoint, as a crash would: the next start recovers from the WAL.
     /// - Parameter mode: `smart`, `fast` or `immediate`.
-    public func stop(mode: String) throws {
-        try run("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"])
+    public func stop(mode: String) async throws {
+        try await run("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"])
     }
 
     /// Stops a server still running and deletes the directory.
     private func remove() {
-        if FileManager.default.fileExists(atPath: data + "/postmaster.pid") { try? stop(mode: "immediate") }
+        if FileManager.default.fileExists(atPath: data + "/postmaster.pid") { try? spawn("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]) }
         try? FileManager.default.removeItem(atPath: root)
     }
 
+    /// Runs a PostgreSQL program (see `spawn`), waiting for it on a thread of its own.
+    private func run(_ program: String, _ arguments: [String]) async throws {
+        try await OffPool.run { [self] in try spawn(program, arguments) }
+    }
+
     /// Runs a PostgreSQL program, as `postgres` when this process is root (initdb refuses root),
-    /// its output in a file of the cluster's directory.
+    /// its output in a file of the cluster's directory, and waits for it.
     ///
     /// Spawned directly rather than through `Process`: `pg_ctl start` leaves the server running
     /// with what it inherited, and `Process` does not see a child end while a descendant holds
     /// on to what it handed the child, so it would wait for the server. The server must also
     /// inherit none of this process's other descriptors (the pipes of other tests' children,
     /// whose readers would then wait for the server), nor its blocked signals.
-    private func run(_ program: String, _ arguments: [String]) throws {
+    private func spawn(_ program: String, _ arguments: [String]) throws {
         let path = Self.binaries + "/" + program
         let words = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", path] + arguments : [path] + arguments
         let output = root + "/\(program).out"

@@ -17,7 +17,7 @@ struct PostgresWatchProcessTests {
             #expect(created.status == .success, "\(created.stderr)")
             let watcher = try WatchProcess(binary, ["--store", store, "watch", "team"])
             defer { watcher.stop() }
-            try #require(watcher.waitUntilPolling(upTo: .seconds(50)), "the watcher never reached its waiting loop")
+            try #require(await OffPool.run { watcher.waitUntilPolling(upTo: .seconds(50)) }, "the watcher never reached its waiting loop")
 
             // One commit by a `grouplog submit` process of its own, one by this process.
             let child = Process()
@@ -38,9 +38,10 @@ struct PostgresWatchProcessTests {
                 #"#1 alix @2000 updateName "Team 2" -> applied [metadataChanged name]"#,
                 "#2 alix @3000 removeMembers caro -> applied [memberRemoved caro]",
             ])
-            // The wait is bounded by the test's time limit only.
-            watcher.wait(upTo: .seconds(50)) { $0.count >= expected.count }
-            let ended = watcher.interrupt()
+            // The wait is bounded by the test's time limit only; the waits run on a thread of
+            // their own, so as not to hold one the other tests need.
+            await OffPool.run { _ = watcher.wait(upTo: .seconds(50)) { $0.count >= expected.count } }
+            let ended = await OffPool.run { watcher.interrupt() }
             #expect(ended.reason == .exit)
             #expect(ended.status == 0, "stderr: \(ended.stderr)")
             #expect(watcher.lines == expected)
