@@ -59,8 +59,9 @@ package final class PGConnection: @unchecked Sendable {
     var survivedIdling: Bool {
         var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
         // A few rounds at most: a live connection has little or nothing to read while idle.
-        for _ in 0..<4 where isHealthy && descriptor.fd >= 0 && poll(&descriptor, 1, 0) > 0 {
-            if PQconsumeInput(handle) == 0 { break }
+        var rounds = 0
+        while rounds < 4, isHealthy, descriptor.fd >= 0, poll(&descriptor, 1, 0) > 0, PQconsumeInput(handle) == 1 {
+            rounds += 1
         }
         return isHealthy
     }
