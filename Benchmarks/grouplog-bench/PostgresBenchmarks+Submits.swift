@@ -25,10 +25,10 @@ extension PostgresBenchmarks {
         }
         let tallies = (0..<4).map { _ in BatchTally() }
         let results = harness.measureInTurn([
-            submits("postgres.submit.1thread", single, fresh: freshPostgres, tally: tallies[0]),
-            submits("postgres.submit.1thread.lmdb", single, fresh: freshLMDB, tally: tallies[1]),
-            submits("postgres.submit.16threads", concurrent, fresh: freshPostgres, tally: tallies[2]),
-            submits("postgres.submit.16threads.lmdb", concurrent, fresh: freshLMDB, tally: tallies[3]),
+            single.benchmark("postgres.submit.1thread", fresh: freshPostgres, tally: tallies[0]),
+            single.benchmark("postgres.submit.1thread.lmdb", fresh: freshLMDB, tally: tallies[1]),
+            concurrent.benchmark("postgres.submit.16threads", fresh: freshPostgres, tally: tallies[2]),
+            concurrent.benchmark("postgres.submit.16threads.lmdb", fresh: freshLMDB, tally: tallies[3]),
         ])
         for (index, result) in results.enumerated() {
             guard let result else { continue }
@@ -41,31 +41,5 @@ extension PostgresBenchmarks {
         table.comparisons.append(Comparison(figure: results[2], rival: results[0]))
         lastSchema?.remove()
         lastStore?.remove()
-    }
-
-    /// The load's submits on a fresh store holding its groups, each thread's one after the other.
-    private func submits(_ name: String, _ load: ConcurrentSubmitLoad, fresh: @escaping () -> any GroupLogStorage, tally: BatchTally) -> TurnBenchmark {
-        TurnBenchmark(name, units: load.submits, unitName: "commits", prepare: { () -> any GroupLogStorage in
-            let store = fresh()
-            for group in load.groups {
-                orExit("create \(group)") {
-                    try store.submit(to: group, actor: ConcurrentSubmitLoad.owner, time: 1_000, changes: [ConcurrentSubmitLoad.creation])
-                }
-            }
-            return store
-        }) { store in
-            let shared = store
-            let before = store.submitStatistics
-            Threads.run(load.threads) { thread in
-                let group = load.group(ofThread: thread)
-                for index in 0..<load.submitsPerThread {
-                    orExit("submit \(index) of thread \(thread)") {
-                        try shared.submit(to: group, actor: ConcurrentSubmitLoad.owner, time: ConcurrentSubmitLoad.time,
-                                          changes: load.changes(thread: thread, index: index))
-                    }
-                }
-            }
-            tally.add(store.submitStatistics, since: before)
-        }
     }
 }

@@ -38,32 +38,13 @@ extension StoreBenchmarks {
         return results
     }
 
-    /// The load's submits on a fresh store holding its groups, each thread's one after the other.
+    /// The load's submits on a fresh LMDB store, the previous run's store deleted first.
     private func concurrentSubmits(_ name: String, _ load: ConcurrentSubmitLoad, tally: BatchTally) -> TurnBenchmark {
         var last: TemporaryStore?
-        return TurnBenchmark(name, units: load.submits, unitName: "commits", prepare: { () -> any GroupLogStorage in
+        return load.benchmark(name, fresh: {
             last?.remove()
             last = TemporaryStore(label: "concurrent", options: StoreOptions())
-            let store = last!.open()
-            for group in load.groups {
-                orExit("create \(group)") {
-                    try store.submit(to: group, actor: ConcurrentSubmitLoad.owner, time: 1_000, changes: [ConcurrentSubmitLoad.creation])
-                }
-            }
-            return store
-        }) { store in
-            let shared = store
-            let before = store.submitStatistics
-            Threads.run(load.threads) { thread in
-                let group = load.group(ofThread: thread)
-                for index in 0..<load.submitsPerThread {
-                    orExit("submit \(index) of thread \(thread)") {
-                        try shared.submit(to: group, actor: ConcurrentSubmitLoad.owner, time: ConcurrentSubmitLoad.time,
-                                          changes: load.changes(thread: thread, index: index))
-                    }
-                }
-            }
-            tally.add(store.submitStatistics, since: before)
-        }
+            return last!.open()
+        }, tally: tally)
     }
 }

@@ -118,6 +118,7 @@ extension PostgresStore {
             }
             // The DM index keeps its entries (and so their filing order, oldest first); entries
             // the replay does not file again are dropped below.
+            // Table names cannot be bound as parameters; these are constants of ours, never input.
             for table in ["grouplog_memberships", "grouplog_directory", "grouplog_groups", "grouplog_outcomes"] {
                 try connection.execute("DELETE FROM \(table)", operation: "clear \(table)")
             }

@@ -17,6 +17,7 @@ extension PGConnection {
     /// Starts listening on `channel` (an identifier of ours, never input: LISTEN takes no
     /// parameters, so it is quoted here).
     func listen(_ channel: String) throws(StoreError) {
+        // Cannot fail from input: the one channel is PostgresSchema.channel, a constant.
         precondition(channel.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }, "a channel name of letters, digits and _")
         try execute("LISTEN \"\(channel)\"", operation: "listen on \(channel)")
     }

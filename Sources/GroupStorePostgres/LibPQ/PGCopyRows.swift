@@ -15,6 +15,8 @@ struct PGCopyRows {
     private var encoded: [UInt8] = Self.header
 
     init(columns: Int) {
+        // Cannot fail from input: the column count is a constant of each COPY statement in this
+        // module, and a wrong one would write rows the server misreads.
         precondition(columns > 0 && columns <= Int(Int16.max), "a row has 1 to 32,767 fields")
         self.columns = columns
     }
@@ -26,6 +28,7 @@ struct PGCopyRows {
 
     /// Adds one row of `columns` fields.
     mutating func append(_ fields: PGParameter...) {
+        // Cannot fail from input: each caller appends the fields its COPY statement names.
         precondition(fields.count == columns, "a row of \(fields.count) fields for \(columns) columns")
         appendBigEndian(UInt16(columns), bytes: 2)
         for field in fields {
