@@ -14,6 +14,9 @@ enum PostgresSchema {
     /// The channel commits are announced on, the group ID as the payload.
     static let channel = "grouplog_commits"
 
+    /// The channel new identity claims are announced on, the inbox ID as the payload.
+    static let claimsChannel = "grouplog_claims"
+
     /// A lock key taken while the schema is created or migrated, so two openers do not race.
     static let migrationLock: Int64 = 0x4752_4F55_504C_4F47
 

@@ -81,6 +81,7 @@ extension PostgresStore {
             return (outcomes, working)
         }
         remember(working)
+        waiters.journal.claimed(claims.map(\.inbox))
         return outcomes
     }
 

@@ -17,7 +17,7 @@ public final class PostgresStore: GroupLogStorage {
     public let options: StoreOptions
     let pool: PGConnectionPool
     let submissions = SubmitQueue<SubmitRequest, Result<SubmittedCommit, StoreError>>()
-    let waiters = CommitWaiters()
+    let waiters = CommitWaiters(hearsOtherWriters: true)
     let listener: PostgresListener
     /// The state at the head of recently used groups, keyed by group, with the head it is at.
     let heads = HeadStateCache<PostgresHead>()
