@@ -80,6 +80,9 @@ public struct StoreReplication: Sendable {
         }
     }
 
+    // Not inlined: Swift 6.3.1's optimizer crashes on this function inlined into
+    // bringUpEveryGroup ("Found ownership error", CopyPropagation) in a release build.
+    @inline(never)
     private func bringUp(
         _ group: GroupID, from replicaHead: UInt64?, to sourceHead: UInt64,
         round: inout ReplicationRound, progress: (ReplicationProgress) -> Void
