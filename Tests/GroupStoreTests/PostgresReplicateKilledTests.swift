@@ -77,7 +77,7 @@ struct PostgresReplicateKilledTests {
     /// until they are there (the deadline only ends a test that would otherwise hang: a replica
     /// that hears no notification never copies them). SIGTERM then stops it, exit 0, its
     /// summary counting the 2 commits copied while following.
-    @Test(.timeLimit(.minutes(1))) func commitsAndClaimsOfOtherProcessesReachAFollowingReplica() async throws {
+    @Test(.timeLimit(.minutes(2))) func commitsAndClaimsOfOtherProcessesReachAFollowingReplica() async throws {
         let binary = try #require(GrouplogBinary.path, Comment(rawValue: GrouplogBinary.missing))
         let place = try TestBackend.postgres.makePlace()
         defer { place.remove() }
@@ -119,7 +119,7 @@ struct PostgresReplicateKilledTests {
     /// SIGTERM and SIGINT stop a following `grouplog replicate` after the round in hand: exit 0,
     /// the caught-up line on standard error, the summary on standard output, and a replica that
     /// verifies clean.
-    @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGINT])
+    @Test(.timeLimit(.minutes(2)), arguments: [SIGTERM, SIGINT])
     func aStoppedReplicateExitsZeroWithItsSummary(signal: Int32) async throws {
         let binary = try #require(GrouplogBinary.path, Comment(rawValue: GrouplogBinary.missing))
         let place = try TestBackend.postgres.makePlace()
@@ -194,8 +194,9 @@ struct PostgresReplicateKilledTests {
     }
 
     /// Opens the replica in `directory` every 50 ms until `body` finds what it waits for, for up
-    /// to `deadline`. A store not made yet, or a group not there yet, is read again.
-    private static func poll(_ directory: String, upTo deadline: Duration = .seconds(10), until body: (GroupStore) throws -> Bool) async -> Bool {
+    /// to `deadline` (generous: a loaded machine may take seconds to start a process). A store
+    /// not made yet, or a group not there yet, is read again.
+    private static func poll(_ directory: String, upTo deadline: Duration = .seconds(20), until body: (GroupStore) throws -> Bool) async -> Bool {
         let end = ContinuousClock.now + deadline
         while ContinuousClock.now < end {
             // Let go of each store before opening the next: one environment per process.
