@@ -116,9 +116,9 @@ struct PostgresReplicateKilledTests {
         }
     }
 
-    /// SIGTERM and SIGINT stop a following `grouplog replicate` after the round in hand: exit 0,
-    /// the caught-up line on standard error, the summary on standard output, and a replica that
-    /// verifies clean.
+    /// SIGTERM and SIGINT stop a following `grouplog replicate` after the round in hand, however
+    /// long its `--wait` (here an hour, past the time limit): exit 0, the caught-up line on
+    /// standard error, the summary on standard output, and a replica that verifies clean.
     @Test(.timeLimit(.minutes(2)), arguments: [SIGTERM, SIGINT])
     func aStoppedReplicateExitsZeroWithItsSummary(signal: Int32) async throws {
         let binary = try #require(GrouplogBinary.path, Comment(rawValue: GrouplogBinary.missing))
@@ -132,7 +132,7 @@ struct PostgresReplicateKilledTests {
         try source.submit(to: team, actor: .alix, time: 3_000, changes: [.updateDescription("the team")])
         try await inScratchDirectory { root in
             let replica = root + "/replica"
-            let replicate = try Child(binary, ["replicate", "--from", url, "--to", replica])
+            let replicate = try Child(binary, ["replicate", "--from", url, "--to", replica, "--wait", "3600000"])
             defer { Self.kill(replicate) }
             // The handlers are set before the catch-up writes anything.
             let caughtUp = await Self.poll(replica) { try $0.headSequence(of: team) == 2 }
