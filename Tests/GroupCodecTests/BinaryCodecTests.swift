@@ -897,6 +897,25 @@ struct BinaryCodecTests {
         #expect(lifecycleStates > 20, "seed \(seed): only \(lifecycleStates) states held lifecycle parts")
     }
 
+    /// Logs that sign (SPEC section 14): every commit, outcome and applied state, keys included.
+    @Test(arguments: [UInt64(61), 63, 64])
+    func randomSigningLogsRoundTrip(seed: UInt64) throws {
+        var log = RandomLog(seed: seed, inboxCount: 8)
+        log.lifecycle = seed.isMultiple(of: 2)
+        log.signing = true
+        var replica = Replica()
+        var keyedStates = 0
+        for commit in log.commits(count: 300) {
+            try expectRoundTrip(commit, "seed \(seed)")
+            let outcome = replica.fold(commit)
+            try expectRoundTrip(outcome, "seed \(seed), commit \(commit.sequence)")
+            guard outcome.isApplied, let state = replica.state else { continue }
+            try expectRoundTrip(state, "seed \(seed), commit \(commit.sequence)")
+            if StateCodec.encode(state).first == 4 { keyedStates += 1 }
+        }
+        #expect(keyedStates > 20, "seed \(seed): only \(keyedStates) states held keys")
+    }
+
     @Test func largeGrowingStateRoundTrips() throws {
         var replica = Replica()
         for commit in RandomLog(seed: 9).growingCommits(count: 120, members: 5_000, batchSize: 500) {
@@ -1786,10 +1805,13 @@ private struct RandomValues {
 
     mutating func commit() -> Commit {
         let previous: Digest? = random.chance(50) ? Digest(bytes: (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }) : nil
-        return Commit(
+        let commit = Commit(
             groupID: GroupID(unchecked: identifier()), sequence: number(), actor: inbox(), time: number(),
             changes: (0..<random.int(0...4)).map { _ in change() }, previousHash: previous
         )
+        // Any 64 bytes under any key: the codec stores what it is given, and verifying is the door's.
+        guard random.chance(30) else { return commit }
+        return commit.with(signature: CommitSignature(publicKey: key(), bytes: (0..<64).map { _ in UInt8.random(in: 0...255, using: &random) })!)
     }
 
     mutating func number() -> UInt64 {
@@ -1889,7 +1911,33 @@ private struct RandomValues {
         }
     }
 
+    mutating func key() -> PublicKey {
+        PublicKey(bytes: (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) })!
+    }
+
+    mutating func keys() -> [PublicKey] { (0..<random.int(0...3)).map { _ in key() } }
+
+    mutating func recordedKeys() -> RecordedKeys {
+        var table: RecordedKeys = [:]
+        for _ in 0..<random.int(0...3) { table[inbox()] = keys() }
+        return table
+    }
+
+    /// The changes of signed commits (SPEC section 14), and the keys the others record.
+    mutating func signingChange() -> Change {
+        switch random.int(0...4) {
+        case 0: return .updateKeys(add: keys(), remove: keys())
+        case 1: return .join(link: random.chance(50) ? text() : nil, keys: keys())
+        case 2: return .acceptInvitation(keys: keys())
+        case 3: return .addMembers(inboxes: inboxes(), identities: [], keys: recordedKeys())
+        default:
+            return .create(CreateConversation(kind: random.pick(ConversationKind.allCases), members: inboxes(),
+                                              requireSignatures: random.chance(50), keys: recordedKeys()))
+        }
+    }
+
     mutating func change() -> Change {
+        if random.chance(10) { return signingChange() }
         if random.chance(15) { return fieldChange() }
         if random.chance(20) { return lifecycleChange() }
         switch random.int(0...16) {

@@ -27,11 +27,15 @@ extension GroupState {
         SignatureStanding(commit, actorKeys: signingKeys(for: commit))
     }
 
+    /// The keys commit 0's creator may sign it with: those its own `create` records for it.
+    public static func signingKeys(ofCreation commit: Commit) -> [PublicKey] {
+        guard case let .create(request)? = commit.changes.first else { return [] }
+        return request.keys[commit.actor] ?? []
+    }
+
     /// How commit 0's signature stands against the keys its own `create` records for the creator.
     public static func signatureStanding(ofCreation commit: Commit) -> SignatureStanding {
-        var keys: [PublicKey] = []
-        if case let .create(request)? = commit.changes.first { keys = request.keys[commit.actor] ?? [] }
-        return SignatureStanding(commit, actorKeys: keys)
+        SignatureStanding(commit, actorKeys: signingKeys(ofCreation: commit))
     }
 
     /// The keys a change records, for `inbox`, judged on the running state: listed once each,
