@@ -353,6 +353,9 @@ struct SignedCommitTests {
         #expect(SignatureStanding.otherKey(Self.caroKey).key == Self.caroKey && SignatureStanding.unsigned.key == nil)
         let zero = try #require(group.commits.first)
         #expect(GroupState.signatureStanding(ofCreation: zero) == .actorKey(Self.alixKey))
+        #expect(Replica().signatureStanding(of: zero) == .actorKey(Self.alixKey))
+        #expect(group.replica.signatureStanding(of: builder.commit(.bo, [.leave], signedBy: Self.boKey)) == .actorKey(Self.boKey))
+        #expect(Replica().signatureStanding(of: builder.commit(.bo, [.leave], signedBy: Self.boKey)) == .otherKey(Self.boKey))
     }
 
     @Test func explainingAnUnsignedCommitNamesTheCommitLevelRejection() throws {

@@ -134,3 +134,14 @@ extension GroupState {
     /// requires no signatures, is encoded as before signed commits.
     public var recordsSigningKeys: Bool { roster.keyedRecords > 0 }
 }
+
+extension Replica {
+    /// How `commit`'s signature stands, judged as ``fold(_:)`` would judge it next: against the
+    /// state's keys, commit 0's against its own `create`'s; any key counts as another's in a log
+    /// that has no group.
+    public func signatureStanding(of commit: Commit) -> SignatureStanding {
+        if let state { return state.signatureStanding(of: commit) }
+        if commit.sequence == 0 { return GroupState.signatureStanding(ofCreation: commit) }
+        return SignatureStanding(commit, actorKeys: [])
+    }
+}
