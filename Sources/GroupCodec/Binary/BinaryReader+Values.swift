@@ -102,16 +102,6 @@ extension BinaryReader {
 }
 
 extension BinaryReader {
-    /// Reads a public key's 32 bytes.
-    mutating func readPublicKey(_ reading: String) throws(BinaryDecodingError) -> PublicKey {
-        let start = offset
-        let bytes = try readRawBytes(reading, count: PublicKey.byteCount)
-        guard let key = PublicKey(bytes: bytes) else {
-            throw failure(reading, at: start, .unexpectedEnd(needed: PublicKey.byteCount, available: bytes.count))
-        }
-        return key
-    }
-
     /// Reads a count, then that many 32-byte keys.
     mutating func readPublicKeys(_ reading: String) throws(BinaryDecodingError) -> [PublicKey] {
         try readList(reading, minimumSize: PublicKey.byteCount) { (reader: inout BinaryReader) throws(BinaryDecodingError) in

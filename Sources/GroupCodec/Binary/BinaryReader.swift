@@ -139,6 +139,17 @@ public struct BinaryReader {
         return digest
     }
 
+    /// Reads a public key's 32 bytes, straight from the record's bytes, as a digest is read.
+    mutating func readPublicKey(_ reading: String) throws(BinaryDecodingError) -> PublicKey {
+        let start = offset
+        guard remaining >= PublicKey.byteCount,
+              let key = PublicKey(UnsafeRawBufferPointer(rebasing: buffer[start..<start + PublicKey.byteCount])) else {
+            throw failure(reading, at: start, .unexpectedEnd(needed: PublicKey.byteCount, available: remaining))
+        }
+        offset += PublicKey.byteCount
+        return key
+    }
+
     /// Reads `count` bytes with no length before them: a value of a fixed size.
     mutating func readRawBytes(_ reading: String, count: Int) throws(BinaryDecodingError) -> [UInt8] {
         let start = offset

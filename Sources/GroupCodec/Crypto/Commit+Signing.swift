@@ -27,7 +27,14 @@ extension Commit {
     }
 
     /// Whether the commit is unsigned or carries a signature that verifies.
-    public var hasValidSignature: Bool { (try? verifiedSigner()) != nil || signature == nil }
+    public var hasValidSignature: Bool {
+        do {
+            try verifiedSigner()
+            return true
+        } catch {
+            return false
+        }
+    }
 }
 
 /// A commit whose signature does not verify with the key it names: the commit was changed after
