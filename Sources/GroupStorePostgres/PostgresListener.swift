@@ -48,7 +48,7 @@ private final class ListenerThread: @unchecked Sendable {
             }
             do throws(StoreError) {
                 let heard = try connection.notifications(waitingUpTo: .milliseconds(200))
-                let groups = heard.compactMap { try? GroupID($0.payload) }
+                let groups = heard.flatMap { PostgresCommitNotice.groups(in: $0.payload) }
                 if !groups.isEmpty { waiters.wake(groups) }
             } catch {
                 self.connection = nil
