@@ -4,17 +4,20 @@ import GroupStore
 
 /// What one transaction appends (a batch of submits, an ingest), gathered as its commits are
 /// judged and written at the transaction's end in a fixed handful of statements, however many
-/// commits and groups it holds: one COPY for the commits and one for their outcomes, one UPDATE
-/// advancing every head, the index changes (`PostgresIndexBatch`), and one NOTIFY announcing
-/// every group appended to.
+/// commits and groups it holds: the commits, their outcomes, every head advanced in one UPDATE,
+/// the index changes (`PostgresIndexBatch`), and one NOTIFY naming every group appended to
+/// (`PostgresCommitNotice`).
 ///
 /// Its groups' head rows must be locked (`PostgresStore.lockHeads`) in the same transaction
-/// before the first commit is added, and each group's commits added in log order.
+/// before it is written, and each group's commits added in log order.
 struct PostgresAppendBatch {
-    private var commits = PGCopyRows(columns: 3)
-    private var outcomes = PGCopyRows(columns: 3)
+    /// The rows of `grouplog_commits` and `grouplog_outcomes`, a column each.
+    private var groups: [String] = []
+    private var sequences: [Int64] = []
+    private var commits: [[UInt8]] = []
+    private var outcomes: [[UInt8]] = []
     /// Each group's head after its last commit here.
-    private(set) var heads: [GroupID: PostgresHead] = [:]
+    private var heads: [GroupID: PostgresHead] = [:]
     private var indexes = PostgresIndexBatch()
 
     /// How many commits it holds.
@@ -23,27 +26,54 @@ struct PostgresAppendBatch {
     /// Adds `commit`, the next of its group's log, with the reducer's outcome and, when it
     /// applied, the state it leaves (for the indexes); returns the group's new head.
     mutating func append(_ commit: Commit, outcome: CommitOutcome, state: GroupState?) -> PostgresHead {
-        let group = commit.groupID
         let bytes = CommitCodec.encode(commit)
-        commits.append(.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes))
-        outcomes.append(.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(OutcomeCodec.encode(outcome)))
+        groups.append(commit.groupID.rawValue)
+        sequences.append(Int64(commit.sequence))
+        commits.append(bytes)
+        outcomes.append(OutcomeCodec.encode(outcome))
         if outcome.isApplied, let state { indexes.add(commit, state) }
         let head = PostgresHead(sequence: commit.sequence, hash: SHA256.hash(bytes))
-        heads[group] = head
+        heads[commit.groupID] = head
         return head
     }
 
-    /// Writes everything gathered in `connection`'s transaction; nothing when it holds no commit.
-    /// - Throws: `storage` when the server refuses a write (the transaction can then only roll
-    ///   back); `corrupt` when a group has no head row to advance.
+    /// Everything it holds as statements to run in order (in a pipeline, say), the commits and
+    /// outcomes inserted from arrays: at most ten statements, and none without a commit.
+    var statements: [PGStatement] {
+        guard !commits.isEmpty else { return [] }
+        return [
+            PGStatement(
+                "INSERT INTO grouplog_commits (group_id, sequence, commit_bytes) SELECT * FROM unnest($1::text[], $2::bigint[], $3::bytea[])",
+                [.textArray(groups), .int64Array(sequences), .bytesArray(commits)], operation: "append \(commits.count) commits"),
+            PGStatement(
+                "INSERT INTO grouplog_outcomes (group_id, sequence, outcome) SELECT * FROM unnest($1::text[], $2::bigint[], $3::bytea[])",
+                [.textArray(groups), .int64Array(sequences), .bytesArray(outcomes)], operation: "record the outcomes of \(outcomes.count) commits"),
+        ] + statementsAfterTheCommits
+    }
+
+    /// Writes everything it holds in `connection`'s transaction, the commits and outcomes with a
+    /// binary COPY each (for a large batch, such as an ingest's), the rest in one pipeline.
+    /// - Throws: `storage` when the server refuses a write; the transaction can then only roll back.
     func write(on connection: PGConnection) throws(StoreError) {
         guard !commits.isEmpty else { return }
-        try connection.copy("COPY grouplog_commits (group_id, sequence, commit_bytes) FROM STDIN (FORMAT binary)", commits,
+        var commitRows = PGCopyRows(columns: 3), outcomeRows = PGCopyRows(columns: 3)
+        for row in commits.indices {
+            commitRows.append(.text(groups[row]), .int64(sequences[row]), .bytes(commits[row]))
+            outcomeRows.append(.text(groups[row]), .int64(sequences[row]), .bytes(outcomes[row]))
+        }
+        try connection.copy("COPY grouplog_commits (group_id, sequence, commit_bytes) FROM STDIN (FORMAT binary)", commitRows,
                             operation: "append \(commits.count) commits")
-        try connection.copy("COPY grouplog_outcomes (group_id, sequence, outcome) FROM STDIN (FORMAT binary)", outcomes,
+        try connection.copy("COPY grouplog_outcomes (group_id, sequence, outcome) FROM STDIN (FORMAT binary)", outcomeRows,
                             operation: "record the outcomes of \(outcomes.count) commits")
+        try connection.execute(pipelined: statementsAfterTheCommits)
+    }
+
+    /// The heads advanced, the indexes written, the groups announced.
+    private var statementsAfterTheCommits: [PGStatement] {
+        // Each group's row was locked before its first commit was judged (a creation's
+        // placeholder included), so every one is there to be updated.
         let advanced = heads.sorted { $0.key < $1.key }
-        let updated = try connection.execute(
+        let advance = PGStatement(
             """
             UPDATE grouplog_groups g SET head_sequence = h.sequence, head_hash = h.hash
             FROM unnest($1::text[], $2::bigint[], $3::bytea[]) AS h (group_id, sequence, hash)
@@ -52,15 +82,9 @@ struct PostgresAppendBatch {
             [.textArray(advanced.map(\.key.rawValue)), .int64Array(advanced.map { Int64($0.value.sequence) }),
              .bytesArray(advanced.map(\.value.hash.bytes))],
             operation: "advance the heads of \(advanced.count) groups")
-        // Cannot happen while every group's row is locked first (a creation's placeholder
-        // included): a commit whose head did not move would be a log the store cannot find.
-        guard updated.affectedRows == advanced.count else {
-            let missing = advanced.count - updated.affectedRows
-            throw .corrupt(nil, sequence: nil, reason: "\(missing) of the \(advanced.count) groups appended to have no head record")
+        let notices = PostgresCommitNotice.payloads(announcing: advanced.map(\.key)).map { payload in
+            PGStatement("SELECT pg_notify($1, $2)", [.text(PostgresSchema.channel), .text(payload)], operation: "notify \(PostgresSchema.channel)")
         }
-        try indexes.write(on: connection)
-        for payload in PostgresCommitNotice.payloads(announcing: advanced.map(\.key)) {
-            try connection.notify(PostgresSchema.channel, payload: payload)
-        }
+        return [advance] + indexes.statements + notices
     }
 }

@@ -29,13 +29,14 @@ struct PostgresIndexBatch {
         directory.updateValue(CommitIndexing.directoryEntry(state), forKey: group)
     }
 
-    /// Writes the gathered changes in `connection`'s transaction: a statement for each kind of
-    /// change there is (DMs filed; memberships dropped, then filed; directory entries listed,
-    /// then unlisted), rows in group ID order, then inbox ID order.
-    func write(on connection: PGConnection) throws(StoreError) {
+    /// The statements that write the gathered changes, to run in order in the transaction of
+    /// the commits: one for each kind of change there is (DMs filed; memberships dropped, then
+    /// filed; directory entries listed, then unlisted), rows in group ID order, then inbox ID order.
+    var statements: [PGStatement] {
+        var statements: [PGStatement] = []
         if !dms.isEmpty {
             // WITH ORDINALITY and ORDER BY: the `filed` serial is drawn in the commits' order.
-            try connection.execute(
+            statements.append(PGStatement(
                 """
                 INSERT INTO grouplog_dms (first_inbox, second_inbox, group_id)
                 SELECT first_inbox, second_inbox, group_id
@@ -44,7 +45,7 @@ struct PostgresIndexBatch {
                 ON CONFLICT DO NOTHING
                 """,
                 [.textArray(dms.map(\.first.rawValue)), .textArray(dms.map(\.second.rawValue)), .textArray(dms.map(\.group.rawValue))],
-                operation: "file \(dms.count) DMs")
+                operation: "file \(dms.count) DMs"))
         }
         var filed: (groups: [String], inboxes: [String]) = ([], [])
         var unfiled: (groups: [String], inboxes: [String]) = ([], [])
@@ -60,33 +61,34 @@ struct PostgresIndexBatch {
             }
         }
         if !unfiled.groups.isEmpty {
-            try connection.execute(
+            statements.append(PGStatement(
                 """
                 DELETE FROM grouplog_memberships m USING unnest($1::text[], $2::text[]) AS gone (group_id, inbox)
                 WHERE m.group_id = gone.group_id AND m.inbox = gone.inbox
                 """,
-                [.textArray(unfiled.groups), .textArray(unfiled.inboxes)], operation: "unindex \(unfiled.groups.count) memberships")
+                [.textArray(unfiled.groups), .textArray(unfiled.inboxes)], operation: "unindex \(unfiled.groups.count) memberships"))
         }
         if !filed.groups.isEmpty {
-            try connection.execute(
+            statements.append(PGStatement(
                 "INSERT INTO grouplog_memberships (group_id, inbox) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING",
-                [.textArray(filed.groups), .textArray(filed.inboxes)], operation: "index \(filed.groups.count) memberships")
+                [.textArray(filed.groups), .textArray(filed.inboxes)], operation: "index \(filed.groups.count) memberships"))
         }
         let entries = directory.sorted { $0.key < $1.key }
         let listed = entries.compactMap { group, entry in entry.map { (group: group.rawValue, bytes: $0.encoded()) } }
         let unlisted = entries.filter { $0.value == nil }.map(\.key.rawValue)
         if !listed.isEmpty {
             // Each group once (a dictionary's keys), as ON CONFLICT DO UPDATE requires.
-            try connection.execute(
+            statements.append(PGStatement(
                 """
                 INSERT INTO grouplog_directory (group_id, entry) SELECT * FROM unnest($1::text[], $2::bytea[])
                 ON CONFLICT (group_id) DO UPDATE SET entry = EXCLUDED.entry
                 """,
-                [.textArray(listed.map(\.group)), .bytesArray(listed.map(\.bytes))], operation: "list \(listed.count) groups in the directory")
+                [.textArray(listed.map(\.group)), .bytesArray(listed.map(\.bytes))], operation: "list \(listed.count) groups in the directory"))
         }
         if !unlisted.isEmpty {
-            try connection.execute("DELETE FROM grouplog_directory WHERE group_id = ANY($1)", [.textArray(unlisted)],
-                                   operation: "unlist \(unlisted.count) groups")
+            statements.append(PGStatement(
+                "DELETE FROM grouplog_directory WHERE group_id = ANY($1)", [.textArray(unlisted)], operation: "unlist \(unlisted.count) groups"))
         }
+        return statements
     }
 }

@@ -73,28 +73,43 @@ extension PostgresStore {
         var placeholder = false
     }
 
-    /// Locks the head rows of `groups` for this transaction and reads them, in one statement
-    /// whatever their number. Rows are locked in group ID order, so that two transactions
-    /// locking groups in common queue on the first of them rather than deadlock. The groups of
-    /// `creating` that have no row get a placeholder (sequence -1) first, all in one statement,
-    /// so that two creators of one group serialize on it too; a placeholder another transaction
-    /// is inserting makes this one wait for it.
+    /// Locks the head rows of `groups` for this transaction and reads them, in one round trip
+    /// whatever their number (`headLocks`, `lockedHeads`).
     /// - Returns: every group of `groups`: its head, nil for a missing group or a placeholder.
     func lockHeads(of groups: Set<GroupID>, creating: Set<GroupID>, on connection: PGConnection) throws(StoreError) -> [GroupID: WorkingGroup] {
-        guard !groups.isEmpty else { return [:] }
-        var placeholders: Set<String> = []
+        let statements = Self.headLocks(of: groups, creating: creating)
+        return try Self.lockedHeads(of: groups, creating: creating, from: try connection.execute(pipelined: statements))
+    }
+
+    /// The statements that lock the head rows of `groups`, at most two whatever their number.
+    /// Rows are locked in group ID order, so that two transactions locking groups in common
+    /// queue on the first of them rather than deadlock. The groups of `creating` that have no
+    /// row get a placeholder (sequence -1) first, so that two creators of one group serialize
+    /// on it too: a placeholder another transaction is inserting makes this one wait for it.
+    static func headLocks(of groups: Set<GroupID>, creating: Set<GroupID>) -> [PGStatement] {
+        guard !groups.isEmpty else { return [] }
+        var statements: [PGStatement] = []
         if !creating.isEmpty {
-            let inserted = try connection.execute(
+            statements.append(PGStatement(
                 """
                 INSERT INTO grouplog_groups (group_id, head_sequence, head_hash) SELECT unnest($1::text[]), -1, ''::bytea
                 ON CONFLICT DO NOTHING RETURNING group_id
                 """,
-                [.textArray(creating.sorted().map(\.rawValue))], operation: "create the heads of \(creating.count) groups")
+                [.textArray(creating.sorted().map(\.rawValue))], operation: "create the heads of \(creating.count) groups"))
+        }
+        statements.append(PGStatement(
+            "SELECT group_id, head_sequence, head_hash FROM grouplog_groups WHERE group_id = ANY($1) ORDER BY group_id FOR UPDATE",
+            [.textArray(groups.sorted().map(\.rawValue))], operation: "lock the heads of \(groups.count) groups"))
+        return statements
+    }
+
+    /// The heads `headLocks(of: groups, creating: creating)` read, from its statements' results.
+    static func lockedHeads(of groups: Set<GroupID>, creating: Set<GroupID>, from results: [PGResult]) throws(StoreError) -> [GroupID: WorkingGroup] {
+        guard let rows = results.last else { return [:] }
+        var placeholders: Set<String> = []
+        if !creating.isEmpty, let inserted = results.first {
             placeholders = Set((0..<inserted.rowCount).map { inserted.text($0, 0) })
         }
-        let rows = try connection.execute(
-            "SELECT group_id, head_sequence, head_hash FROM grouplog_groups WHERE group_id = ANY($1) ORDER BY group_id FOR UPDATE",
-            [.textArray(groups.sorted().map(\.rawValue))], operation: "lock the heads of \(groups.count) groups")
         var working: [GroupID: WorkingGroup] = [:]
         for group in groups { working[group] = WorkingGroup(placeholder: placeholders.contains(group.rawValue)) }
         for row in 0..<rows.rowCount where rows.int64(row, 1) >= 0 {
@@ -127,7 +142,7 @@ extension PostgresStore {
     func index(_ commit: Commit, _ state: GroupState, on connection: PGConnection) throws(StoreError) {
         var batch = PostgresIndexBatch()
         batch.add(commit, state)
-        try batch.write(on: connection)
+        try connection.execute(pipelined: batch.statements)
     }
 
     /// Caches each group's state at its new head, and wakes its waiters in this process.

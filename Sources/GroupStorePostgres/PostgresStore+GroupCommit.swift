@@ -10,13 +10,25 @@ extension PostgresStore {
         var groups: [GroupID: WorkingGroup] = [:]
     }
 
-    /// Serves a batch in one transaction. When the transaction fails as a whole (a lost
-    /// connection, a deadlock the server broke), nothing was written: a lone request gets the
-    /// error, and the requests of a larger batch are tried again one per transaction.
+    /// Serves a batch in one transaction of two round trips to the server, whatever its size:
+    /// BEGIN with the locks of every head the batch names; then, the requests judged in memory,
+    /// every write with the COMMIT (`PostgresAppendBatch`). Reads beyond those are a state not
+    /// cached at its head (folded from the log) and the owners of identities a request names.
+    ///
+    /// When the transaction fails as a whole (a lost connection, a deadlock the server broke),
+    /// nothing was written: a lone request gets the error, and the requests of a larger batch
+    /// are tried again one per transaction.
     func serveSubmits(_ requests: [SubmitRequest]) -> [Result<SubmittedCommit, StoreError>] {
+        let groups = Set(requests.map(\.group))
+        let creating = Set(requests.filter(\.createsGroup).map(\.group))
         let served: ServedBatch
         do throws(StoreError) {
-            served = try writing { connection throws(StoreError) in try appendSubmits(requests, on: connection) }
+            served = try pool.with { connection throws(StoreError) in
+                try connection.transaction(opening: Self.headLocks(of: groups, creating: creating)) { opened, connection throws(StoreError) in
+                    let locked = try Self.lockedHeads(of: groups, creating: creating, from: opened)
+                    return try judgeSubmits(requests, locked, on: connection)
+                }
+            }
         } catch {
             guard requests.count > 1 else { return [.failure(error)] }
             return requests.flatMap { serveSubmits([$0]) }
@@ -25,21 +37,18 @@ extension PostgresStore {
         return served.results
     }
 
-    /// The body of a batch's transaction, in a number of statements that does not grow with the
-    /// batch: the heads of all its groups locked at once (`lockHeads`), the requests judged in
-    /// memory in turn, then every applied commit written together (`PostgresAppendBatch`).
-    /// Reads beyond those are a state not cached at its head (folded from the log) and the
-    /// owners of identities a request names.
-    func appendSubmits(_ requests: [SubmitRequest], on connection: PGConnection) throws(StoreError) -> ServedBatch {
-        var served = ServedBatch()
+    /// Judges each request in turn against its group as the ones before it left it (`groups`,
+    /// as locked), and returns the results with the statements that write the applied ones.
+    private func judgeSubmits(
+        _ requests: [SubmitRequest], _ groups: [GroupID: WorkingGroup], on connection: PGConnection
+    ) throws(StoreError) -> (value: ServedBatch, closing: [PGStatement]) {
+        var served = ServedBatch(results: [], groups: groups)
         served.results.reserveCapacity(requests.count)
-        served.groups = try lockHeads(
-            of: Set(requests.map(\.group)), creating: Set(requests.filter(\.createsGroup).map(\.group)), on: connection)
         var batch = PostgresAppendBatch()
         for request in requests {
             let group = request.group
-            // Every group of the batch was locked above. Taken out so that folding mutates the
-            // only reference to the group's state.
+            // Every group of the batch was locked. Taken out so that folding mutates the only
+            // reference to the group's state.
             var working = served.groups.removeValue(forKey: group) ?? WorkingGroup()
             let head = working.head
             let commit: Commit
@@ -57,18 +66,18 @@ extension PostgresStore {
                 served.results.append(.failure(error))
                 continue
             }
+            // Judged: a failure to write it spoils the transaction, so it fails the whole batch.
             working.head = batch.append(commit, outcome: .applied, state: working.replica?.state)
             served.groups[group] = working
             served.results.append(.success(SubmittedCommit(commit: commit, hash: working.head!.hash)))
         }
+        var closing = batch.statements
         // A create that was refused leaves no placeholder behind: nothing of it is written.
         let abandoned = served.groups.filter { $0.value.placeholder && $0.value.head == nil }.keys.sorted()
         if !abandoned.isEmpty {
-            try connection.execute("DELETE FROM grouplog_groups WHERE group_id = ANY($1) AND head_sequence < 0",
-                                   [.textArray(abandoned.map(\.rawValue))], operation: "drop the placeholder heads of \(abandoned.count) groups")
+            closing.append(PGStatement("DELETE FROM grouplog_groups WHERE group_id = ANY($1) AND head_sequence < 0",
+                                       [.textArray(abandoned.map(\.rawValue))], operation: "drop the placeholder heads of \(abandoned.count) groups"))
         }
-        // Judged: a failure to write spoils the transaction, so it fails the whole batch.
-        try batch.write(on: connection)
-        return served
+        return (served, closing)
     }
 }
