@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "GroupCodecTests", dependencies: ["GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupFixturesTests", dependencies: ["GroupFixtures", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupStorePostgres", "GroupTestSupport"], swiftSettings: strict),
-        .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupFixtures", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupBackends", "GroupFixtures", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "SQLiteEventStoreTests", dependencies: ["SQLiteEventStore", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupLogTests", dependencies: ["GroupLog", "GroupStorePostgres", "GroupTestSupport"], swiftSettings: strict),
         // Golden/ holds expected transcripts the tests read from disk, not resources.

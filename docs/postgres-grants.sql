@@ -20,13 +20,13 @@ GRANT USAGE ON SCHEMA :"schema" TO :"writer", :"auditor";
 
 -- The writer appends commits and keeps everything derived from them; it never changes a commit.
 GRANT SELECT, INSERT ON grouplog_commits TO :"writer";
-GRANT SELECT, INSERT, UPDATE, DELETE ON grouplog_groups, grouplog_outcomes, grouplog_memberships,
-    grouplog_directory, grouplog_dms TO :"writer";
+GRANT SELECT, INSERT, UPDATE, DELETE ON grouplog_groups, grouplog_outcomes, grouplog_snapshots,
+    grouplog_memberships, grouplog_directory, grouplog_dms TO :"writer";
 -- Identity claims are first come, first served and never taken back: added, never changed.
 GRANT SELECT, INSERT ON grouplog_claims TO :"writer";
 GRANT SELECT ON grouplog_schema_version TO :"writer";
 GRANT USAGE ON SEQUENCE grouplog_claims_claim_order_seq, grouplog_dms_filed_seq TO :"writer";
 
 -- The auditor reads everything and writes nothing.
-GRANT SELECT ON grouplog_schema_version, grouplog_groups, grouplog_commits, grouplog_outcomes, grouplog_claims,
-    grouplog_memberships, grouplog_directory, grouplog_dms TO :"auditor";
+GRANT SELECT ON grouplog_schema_version, grouplog_groups, grouplog_commits, grouplog_outcomes, grouplog_snapshots,
+    grouplog_claims, grouplog_memberships, grouplog_directory, grouplog_dms TO :"auditor";

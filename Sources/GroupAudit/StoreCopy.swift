@@ -49,27 +49,17 @@ public struct StoreCopy: Sendable {
         progress(done)
         for summary in groups {
             let group = summary.group
-            var next = starts[group] ?? 0
+            let next = starts[group] ?? 0
             done.commits += next
             if next > summary.headSequence {
                 done.groups += 1
                 done.groupsAlreadyThere += 1
                 continue
             }
-            while next <= summary.headSequence {
-                let limit = Int(min(UInt64(batchSize), summary.headSequence - next + 1))
-                let page = try fromSource { () throws(StoreError) in try source.storedCommits(of: group, from: next, limit: limit) }
-                guard let last = page.last else {
-                    throw .source(.corrupt(group, sequence: next, reason: "the log ends before its head, commit \(summary.headSequence)"))
-                }
-                let judged = try inDestination { () throws(StoreError) in try destination.ingest(page.map(\.commit), claims: []) }
-                for (stored, outcome) in zip(page, judged) where stored.outcome != outcome {
-                    throw .outcomeMismatch(group, sequence: stored.commit.sequence, stored: stored.outcome, judged: outcome)
-                }
-                next = last.commit.sequence + 1
-                done.commits += UInt64(page.count)
+            try copyLog(of: group, from: next, through: summary.headSequence) { last, count in
+                done.commits += UInt64(count)
                 done.group = group
-                done.groupHead = last.commit.sequence
+                done.groupHead = last
                 progress(done)
             }
             done.groups += 1
@@ -77,6 +67,28 @@ public struct StoreCopy: Sendable {
         done.group = nil
         done.groupHead = nil
         return done
+    }
+
+    /// Copies commits `next...head` of `group`, a batch per write, calling `afterBatch` with the
+    /// last sequence and the count of each batch once it is written.
+    /// - Throws: `outcomeMismatch`; `source` for a log that ends before `head`.
+    func copyLog(
+        of group: GroupID, from next: UInt64, through head: UInt64, afterBatch: (UInt64, Int) -> Void
+    ) throws(StoreCopyError) {
+        var next = next
+        while next <= head {
+            let limit = Int(min(UInt64(batchSize), head - next + 1))
+            let page = try fromSource { () throws(StoreError) in try source.storedCommits(of: group, from: next, limit: limit) }
+            guard let last = page.last else {
+                throw .source(.corrupt(group, sequence: next, reason: "the log ends before its head, commit \(head)"))
+            }
+            let judged = try inDestination { () throws(StoreError) in try destination.ingest(page.map(\.commit), claims: []) }
+            for (stored, outcome) in zip(page, judged) where stored.outcome != outcome {
+                throw .outcomeMismatch(group, sequence: stored.commit.sequence, stored: stored.outcome, judged: outcome)
+            }
+            next = last.commit.sequence + 1
+            afterBatch(last.commit.sequence, page.count)
+        }
     }
 
     /// The sequence each group's copy starts at: none (all from 0) for an empty destination; when
@@ -122,7 +134,7 @@ public struct StoreCopy: Sendable {
 
     /// Records every inbox's claims in the destination, in claim order, a page per write.
     /// - Returns: how many inboxes have claims.
-    private func copyClaims() throws(StoreCopyError) -> Int {
+    func copyClaims() throws(StoreCopyError) -> Int {
         var inboxes = 0
         try forEachClaimsPage { page throws(StoreCopyError) in
             try inDestination { () throws(StoreError) in _ = try destination.ingest([], claims: page) }
@@ -143,12 +155,12 @@ public struct StoreCopy: Sendable {
     }
 
     /// A read of the source, its failure reported as the source's.
-    private func fromSource<T>(_ body: () throws(StoreError) -> T) throws(StoreCopyError) -> T {
+    func fromSource<T>(_ body: () throws(StoreError) -> T) throws(StoreCopyError) -> T {
         do { return try body() } catch { throw .source(error) }
     }
 
     /// A call on the destination, its failure reported as the destination's.
-    private func inDestination<T>(_ body: () throws(StoreError) -> T) throws(StoreCopyError) -> T {
+    func inDestination<T>(_ body: () throws(StoreError) -> T) throws(StoreCopyError) -> T {
         do { return try body() } catch { throw .destination(error) }
     }
 }

@@ -38,8 +38,14 @@ package final class CommitWaiters: Sendable {
     }
 
     private let registry = Mutex(Registry())
+    /// The store-wide feed every wake is recorded in, for readers of any group's commits.
+    package let journal: ChangeJournal
 
-    package init() {}
+    /// - Parameter hearsOtherWriters: whether the backend hears commits made by other processes
+    ///   (see `ChangeJournal`).
+    package init(hearsOtherWriters: Bool) {
+        journal = ChangeJournal(hearsOtherWriters: hearsOtherWriters)
+    }
 
     /// Registers a waiter for `group`'s next commit; read the head after this, then wait.
     package func register(_ group: GroupID) -> Ticket {
@@ -60,7 +66,8 @@ package final class CommitWaiters: Sendable {
     }
 
     /// Wakes every waiter of `groups`. Call it after the write that touched them committed.
-    package func wake(_ groups: some Sequence<GroupID>) {
+    package func wake(_ groups: some Collection<GroupID>) {
+        journal.committed(groups)
         let woken: [Waiter] = registry.withLock { registry in
             var woken: [Waiter] = []
             for group in groups {
@@ -77,6 +84,7 @@ package final class CommitWaiters: Sendable {
     /// Wakes every waiter of every group: for a backend that may have missed commits (a
     /// listener that lost its connection), so that each waiter reads its head again.
     package func wakeAll() {
+        journal.missedSome()
         wake(registry.withLock { Array($0.waiters.keys) })
     }
 
@@ -115,7 +123,7 @@ package final class CommitWaiters: Sendable {
         _ = semaphore.wait(timeout: Self.deadline(after: timeout))
     }
 
-    private static func deadline(after timeout: Duration) -> DispatchTime {
+    package static func deadline(after timeout: Duration) -> DispatchTime {
         let (seconds, attoseconds) = timeout.components
         guard seconds < Int64.max / 1_000_000_000 else { return .distantFuture }
         return .now() + .nanoseconds(Int(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)))

@@ -37,7 +37,7 @@ extension GroupStore {
     ///   brings the log's directory with it).
     @discardableResult
     public func ingest(_ commits: [Commit], claims: [IdentityClaims] = []) throws(StoreError) -> [CommitOutcome] {
-        try writingMany { (txn, attempt) throws(StoreError) in
+        let outcomes = try writingMany { (txn, attempt) throws(StoreError) in
             for entry in claims {
                 for identity in entry.claims { try record(identity, for: entry.inbox, in: txn) }
             }
@@ -69,6 +69,8 @@ extension GroupStore {
             }
             return (outcomes, working.compactMap { group, entry in entry.head.map { (group, $0, entry.replica) } })
         }
+        waiters.journal.claimed(claims.map(\.inbox))
+        return outcomes
     }
 
     // MARK: Shared machinery

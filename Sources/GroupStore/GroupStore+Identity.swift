@@ -8,6 +8,7 @@ extension GroupStore {
     /// - Throws: `StoreError.identityClaimed` when another inbox holds it (nothing written).
     public func claim(_ identity: PublicIdentity, for inbox: InboxID) throws(StoreError) {
         try writing { txn throws(StoreError) in try record(identity, for: inbox, in: txn) }
+        waiters.journal.claimed([inbox])
     }
 
     /// The identities `inbox` claims, oldest first.

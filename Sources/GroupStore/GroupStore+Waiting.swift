@@ -23,4 +23,10 @@ extension GroupStore {
         waiters.block(ticket, timeout: timeout)
         return try headSequence(of: group)
     }
+
+    public func changeCursor() -> ChangeCursor { waiters.journal.cursor }
+
+    public func blockUntilChanges(after cursor: ChangeCursor, timeout: Duration) -> StoreChanges {
+        waiters.journal.block(after: cursor, timeout: timeout)
+    }
 }

@@ -21,7 +21,7 @@ public final class GroupStore: Sendable {
     /// Submits from many threads, batched into shared write transactions (group commit).
     let submissions = SubmitQueue<SubmitRequest, Result<SubmittedCommit, StoreError>>()
     /// Tasks and threads waiting for a group's next commit, woken after each write that appended to it.
-    let waiters = CommitWaiters()
+    let waiters = CommitWaiters(hearsOtherWriters: false)
 
     /// The store's named databases.
     struct Databases {

@@ -41,5 +41,5 @@ public struct StoreOptions: Sendable, Equatable {
     }
 
     /// When snapshots are written, from `snapshotInterval`.
-    var snapshotSchedule: SnapshotSchedule { SnapshotSchedule(interval: snapshotInterval) }
+    package var snapshotSchedule: SnapshotSchedule { SnapshotSchedule(interval: snapshotInterval) }
 }

@@ -3,8 +3,9 @@ import GroupCore
 import GroupStore
 import Synchronization
 
-/// A connection of its own that LISTENs on the commit channel, on a thread of its own, and wakes
-/// this process's waiters of each group a commit names, wherever the commit was made.
+/// A connection of its own that LISTENs on the commit and claim channels, on a thread of its
+/// own, and wakes this process's waiters of each group a commit names, wherever the commit was
+/// made; both go into the store's feed of changes (`ChangeJournal`).
 ///
 /// When its connection fails it reconnects; until then waiters fall back to their timeouts.
 final class PostgresListener: Sendable {
@@ -12,7 +13,7 @@ final class PostgresListener: Sendable {
 
     init(url: String, waiters: CommitWaiters) throws(StoreError) {
         let connection = try PGConnection(url: url)
-        try connection.listen(PostgresSchema.channel)
+        try ListenerThread.listen(on: connection)
         let box = ListenerThread(url: url, connection: connection, waiters: waiters, listener: self)
         Thread.detachNewThread { box.run() }
     }
@@ -36,20 +37,27 @@ private final class ListenerThread: @unchecked Sendable {
         self.listener = listener
     }
 
+    static func listen(on connection: PGConnection) throws(StoreError) {
+        try connection.listen(PostgresSchema.channel)
+        try connection.listen(PostgresSchema.claimsChannel)
+    }
+
     func run() {
         while let listener, !listener.isStopped {
             guard let connection else {
                 Thread.sleep(forTimeInterval: 0.5)
                 self.connection = try? PGConnection(url: url)
-                if let fresh = self.connection, (try? fresh.listen(PostgresSchema.channel)) == nil { self.connection = nil }
+                if let fresh = self.connection, (try? Self.listen(on: fresh)) == nil { self.connection = nil }
                 // Commits made while not listening: wake every waiter once, to read its head.
                 if self.connection != nil { waiters.wakeAll() }
                 continue
             }
             do throws(StoreError) {
                 let heard = try connection.notifications(waitingUpTo: .milliseconds(200))
-                let groups = heard.flatMap { PostgresCommitNotice.groups(in: $0.payload) }
+                let groups = heard.filter { $0.channel == PostgresSchema.channel }.flatMap { PostgresCommitNotice.groups(in: $0.payload) }
                 if !groups.isEmpty { waiters.wake(groups) }
+                let inboxes = heard.filter { $0.channel == PostgresSchema.claimsChannel }.compactMap { try? InboxID($0.payload) }
+                waiters.journal.claimed(inboxes)
             } catch {
                 self.connection = nil
             }

@@ -9,16 +9,19 @@
 enum PostgresSchema {
     /// The layout this build writes and reads; a store of a newer version is refused, an older
     /// one is migrated by `grouplog init` (an open with `create`).
-    static let version: Int64 = 2
+    static let version: Int64 = 3
 
     /// The channel commits are announced on, the IDs of the groups as the payload (`PostgresCommitNotice`).
     static let channel = "grouplog_commits"
+
+    /// The channel new identity claims are announced on, the inbox ID as the payload.
+    static let claimsChannel = "grouplog_claims"
 
     /// A lock key taken while the schema is created or migrated, so two openers do not race.
     static let migrationLock: Int64 = 0x4752_4F55_504C_4F47
 
     /// The statements that bring a store from version `n` to `n + 1`, at index `n - 1`.
-    static let migrations = [migrateToVersion2]
+    static let migrations = [migrateToVersion2, migrateToVersion3]
 
     /// Version 1's tables, exactly as GroupLog's first PostgreSQL backend created them.
     static let createVersion1 = [
@@ -107,5 +110,19 @@ enum PostgresSchema {
         """,
         "ALTER TABLE grouplog_commits ENABLE ALWAYS TRIGGER grouplog_commits_append_only",
         "ALTER TABLE grouplog_commits ENABLE ALWAYS TRIGGER grouplog_commits_never_truncated",
+    ]
+
+    /// Version 3: snapshots, so that a state is folded from the nearest one at or before it
+    /// rather than from commit 0 (on the schedule LMDB uses, `SnapshotSchedule`). They are
+    /// derived: a migrated store has none until its groups reach their next due sequence, or
+    /// until `grouplog rebuild` writes them all.
+    static let migrateToVersion3 = [
+        """
+        CREATE TABLE grouplog_snapshots (
+            group_id text COLLATE "C" NOT NULL,
+            sequence bigint NOT NULL,
+            snapshot bytea NOT NULL,
+            PRIMARY KEY (group_id, sequence))
+        """,
     ]
 }

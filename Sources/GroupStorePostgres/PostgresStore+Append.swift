@@ -61,6 +61,7 @@ extension PostgresStore {
             return (outcomes, working.filter { $0.value.head != nil })
         }
         remember(working)
+        waiters.journal.claimed(claims.map(\.inbox))
         return outcomes
     }
 
@@ -136,6 +137,14 @@ extension PostgresStore {
             "INSERT INTO grouplog_outcomes (group_id, sequence, outcome) VALUES ($1, $2, $3)",
             [.text(group.rawValue), .int64(Int64(sequence)), .bytes(OutcomeCodec.encode(outcome))],
             operation: "record the outcome of commit \(sequence) of \(group)")
+    }
+
+    /// Writes the state after commit `sequence` as the group's snapshot there.
+    func storeSnapshot(_ state: GroupState?, of group: GroupID, _ sequence: UInt64, on connection: PGConnection) throws(StoreError) {
+        try connection.execute(
+            "INSERT INTO grouplog_snapshots (group_id, sequence, snapshot) VALUES ($1, $2, $3)",
+            [.text(group.rawValue), .int64(Int64(sequence)), .bytes(SnapshotRecord.encode(state))],
+            operation: "write snapshot \(sequence) of \(group)")
     }
 
     /// Files the memberships, the DM pair and the directory entry an applied commit changes.

@@ -8,6 +8,7 @@ extension PostgresStore {
     /// Records a claim, first come first served (the primary key decides a race).
     public func claim(_ identity: PublicIdentity, for inbox: InboxID) throws(StoreError) {
         try writing { connection throws(StoreError) in try record(identity, for: inbox, on: connection) }
+        waiters.journal.claimed([inbox])
     }
 
     /// The identities `inbox` claims, oldest claim first.
@@ -123,7 +124,11 @@ extension PostgresStore {
         let inserted = try connection.execute(
             "INSERT INTO grouplog_claims (kind, value, inbox) VALUES ($1, $2, $3) ON CONFLICT (kind, value) DO NOTHING",
             [.text(identity.kind.rawValue), .text(identity.value), .text(inbox.rawValue)], operation: "claim the \(identity)")
-        guard inserted.affectedRows == 0 else { return }
+        guard inserted.affectedRows == 0 else {
+            // Heard by every listener once the transaction commits (a replica copies the claim).
+            try connection.notify(PostgresSchema.claimsChannel, payload: inbox.rawValue)
+            return
+        }
         if let owner = try owner(of: identity, on: connection), owner != inbox { throw .identityClaimed(identity, owner: owner) }
     }
 

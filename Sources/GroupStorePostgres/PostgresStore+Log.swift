@@ -81,11 +81,39 @@ extension PostgresStore {
         try chain.finish(vouched: try vouchedHash(group, head, for: last, on: connection))
     }
 
-    /// The group's replica after commit `sequence`, folded from commit 0.
+    /// The group's replica after commit `sequence`, folded from the nearest snapshot at or
+    /// before it (from commit 0 when there is none); every commit folded is checked against the
+    /// chain, and the snapshot against its own checksum.
     func replica(of group: GroupID, _ head: PostgresHead, at sequence: UInt64, on connection: PGConnection) throws(StoreError) -> Replica {
         var replica = Replica()
-        try verifiedCommits(group, head, from: 0, through: sequence, withOutcomes: false, on: connection) { commit, _ in replica.fold(commit) }
+        var next: UInt64 = 0
+        if let (snapshotSequence, state) = try nearestSnapshot(group, atOrBefore: sequence, on: connection) {
+            replica = Replica(resuming: state)
+            next = snapshotSequence + 1
+        }
+        if next <= sequence {
+            try verifiedCommits(group, head, from: next, through: sequence, withOutcomes: false, on: connection) { commit, _ in replica.fold(commit) }
+        }
         return replica
+    }
+
+    private func nearestSnapshot(_ group: GroupID, atOrBefore sequence: UInt64, on connection: PGConnection) throws(StoreError) -> (UInt64, GroupState?)? {
+        let rows = try connection.execute(
+            "SELECT sequence, snapshot FROM grouplog_snapshots WHERE group_id = $1 AND sequence <= $2 ORDER BY sequence DESC LIMIT 1",
+            [.text(group.rawValue), .int64(Int64(clamping: sequence))], operation: "find a snapshot of \(group)")
+        guard rows.rowCount == 1 else { return nil }
+        let found = UInt64(rows.int64(0, 0))
+        return (found, try Self.decodeSnapshot(rows.bytes(0, 1), group, found))
+    }
+
+    /// A stored snapshot's state.
+    /// - Throws: `corrupt` naming the snapshot's group and sequence.
+    static func decodeSnapshot(_ bytes: [UInt8], _ group: GroupID, _ sequence: UInt64) throws(StoreError) -> GroupState? {
+        do throws(SnapshotProblem) {
+            return try bytes.withBytes { raw throws(SnapshotProblem) in try SnapshotRecord.decode(raw) }
+        } catch {
+            throw .corrupt(group, sequence: sequence, reason: "its snapshot: \(error.reason); run 'grouplog rebuild'")
+        }
     }
 
     /// A stored outcome; empty bytes (never an encoded outcome) mean it is missing.

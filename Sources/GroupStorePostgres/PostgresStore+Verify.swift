@@ -33,9 +33,20 @@ extension PostgresStore {
     private func verify(_ group: GroupID, on connection: PGConnection) throws(StoreError) -> ([VerifyProblem], GroupState?) {
         var problems: [VerifyProblem] = []
         let head = try existingHead(of: group, on: connection)
+        let snapshotted = try snapshotSequences(of: group, on: connection)
         var replica = Replica()
         try verifiedCommits(group, head, from: 0, through: head.sequence, on: connection) { commit, stored throws(StoreError) in
             let outcome = replica.fold(commit)
+            if snapshotted.contains(commit.sequence) {
+                do throws(StoreError) {
+                    if try snapshot(of: group, at: commit.sequence, on: connection) != replica.state {
+                        problems.append(VerifyProblem(group: group, sequence: commit.sequence, message: "its snapshot differs from the state a replay gives"))
+                    }
+                } catch {
+                    guard case let .corrupt(_, _, reason) = error else { throw error }
+                    problems.append(VerifyProblem(group: group, sequence: commit.sequence, message: reason))
+                }
+            }
             do throws(StoreError) {
                 let storedOutcome = try Self.decodeOutcome(stored, group, commit.sequence)
                 if storedOutcome != outcome {
@@ -66,6 +77,20 @@ extension PostgresStore {
         return (problems, state)
     }
 
+    /// The sequences the group has snapshots at (only the numbers: a snapshot is read when the
+    /// replay reaches it, so a check holds one at a time).
+    private func snapshotSequences(of group: GroupID, on connection: PGConnection) throws(StoreError) -> Set<UInt64> {
+        let rows = try connection.execute("SELECT sequence FROM grouplog_snapshots WHERE group_id = $1", [.text(group.rawValue)],
+                                          operation: "list the snapshots of \(group)")
+        return Set((0..<rows.rowCount).map { UInt64(rows.int64($0, 0)) })
+    }
+
+    private func snapshot(of group: GroupID, at sequence: UInt64, on connection: PGConnection) throws(StoreError) -> GroupState? {
+        let rows = try connection.execute("SELECT snapshot FROM grouplog_snapshots WHERE group_id = $1 AND sequence = $2",
+                                          [.text(group.rawValue), .int64(Int64(sequence))], operation: "read snapshot \(sequence) of \(group)")
+        return try Self.decodeSnapshot(rows.bytes(0, 0), group, sequence)
+    }
+
     private func strayIndexEntries(known: Set<GroupID>, states: [GroupID: GroupState?], on connection: PGConnection) throws(StoreError) -> [VerifyProblem] {
         var problems: [VerifyProblem] = []
         let rows = try connection.execute("SELECT inbox, group_id FROM grouplog_memberships ORDER BY inbox, group_id", operation: "read the memberships")
@@ -90,10 +115,10 @@ extension PostgresStore {
         return problems
     }
 
-    /// Makes the outcomes, heads and indexes again from the logs, in one transaction; a log
-    /// that fails its chain check stops the rebuild and leaves the store as it was. Only derived
-    /// tables are written: the commits are read, never changed (the schema refuses that). (No
-    /// snapshots: this backend keeps none yet.)
+    /// Makes the outcomes, heads, snapshots and indexes again from the logs, in one
+    /// transaction; a log that fails its chain check stops the rebuild and leaves the store as
+    /// it was. Only derived tables are written: the commits are read, never changed (the schema
+    /// refuses that).
     public func rebuild() throws(StoreError) -> RebuildReport {
         heads.removeAll()
         return try writing { connection throws(StoreError) in
@@ -119,10 +144,10 @@ extension PostgresStore {
             // The DM index keeps its entries (and so their filing order, oldest first); entries
             // the replay does not file again are dropped below.
             // Table names cannot be bound as parameters; these are constants of ours, never input.
-            for table in ["grouplog_memberships", "grouplog_directory", "grouplog_groups", "grouplog_outcomes"] {
+            for table in ["grouplog_memberships", "grouplog_directory", "grouplog_groups", "grouplog_outcomes", "grouplog_snapshots"] {
                 try connection.execute("DELETE FROM \(table)", operation: "clear \(table)")
             }
-            var commits = 0
+            var commits = 0, snapshots = 0
             var dms: Set<String> = []
             for (group, head) in logs {
                 try connection.execute("INSERT INTO grouplog_groups (group_id, head_sequence, head_hash) VALUES ($1, $2, $3)",
@@ -131,6 +156,10 @@ extension PostgresStore {
                 try verifiedCommits(group, head, from: 0, through: head.sequence, withOutcomes: false, on: connection) { commit, _ throws(StoreError) in
                     let outcome = replica.fold(commit)
                     try storeOutcome(outcome, of: group, commit.sequence, on: connection)
+                    if options.snapshotSchedule.isDue(at: commit.sequence, members: replica.state?.memberCount ?? 0) {
+                        try storeSnapshot(replica.state, of: group, commit.sequence, on: connection)
+                        snapshots += 1
+                    }
                     if outcome.isApplied, let state = replica.state {
                         try index(commit, state, on: connection)
                         if CommitIndexing.dmPair(created: commit, state) != nil { dms.insert(group.rawValue) }
@@ -142,7 +171,7 @@ extension PostgresStore {
             for row in 0..<filed.rowCount where !dms.contains(filed.text(row, 0)) {
                 try connection.execute("DELETE FROM grouplog_dms WHERE group_id = $1", [.text(filed.text(row, 0))], operation: "unfile a DM")
             }
-            return RebuildReport(groups: logs.count, commits: commits, snapshots: 0)
+            return RebuildReport(groups: logs.count, commits: commits, snapshots: snapshots)
         }
     }
 }

@@ -32,4 +32,10 @@ extension PostgresStore {
             if ContinuousClock.now >= deadline { return try headSequence(of: group) }
         }
     }
+
+    public func changeCursor() -> ChangeCursor { waiters.journal.cursor }
+
+    public func blockUntilChanges(after cursor: ChangeCursor, timeout: Duration) -> StoreChanges {
+        waiters.journal.block(after: cursor, timeout: timeout)
+    }
 }

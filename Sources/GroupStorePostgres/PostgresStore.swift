@@ -8,7 +8,8 @@ import GroupStore
 /// Each submit locks its group's head row (`SELECT ... FOR UPDATE`) in the transaction that
 /// appends, so writers anywhere serialize per group; submits from this process share
 /// transactions (group commit). A commit is announced with NOTIFY in its own transaction, so
-/// waiters on every connection hear of it once it is visible. States are folded from commit 0
+/// waiters on every connection hear of it once it is visible. On a hot standby the store reads,
+/// refuses writes and polls for new commits. States are folded from commit 0
 /// (this backend keeps no snapshots yet); the state at a group's head is cached, and a cache
 /// entry is used only while the stored head still matches it.
 public final class PostgresStore: GroupLogStorage {
@@ -17,8 +18,12 @@ public final class PostgresStore: GroupLogStorage {
     public let options: StoreOptions
     let pool: PGConnectionPool
     let submissions = SubmitQueue<SubmitRequest, Result<SubmittedCommit, StoreError>>()
-    let waiters = CommitWaiters()
-    let listener: PostgresListener
+    let waiters: CommitWaiters
+    /// Hears commits made anywhere; nil on a standby, which refuses LISTEN (waits poll there).
+    let listener: PostgresListener?
+    /// Whether the server is a hot standby (in recovery): reads work, writes are refused, and
+    /// waiters fall back to polling, since a standby delivers no notifications.
+    public let isStandby: Bool
     /// The state at the head of recently used groups, keyed by group, with the head it is at.
     let heads = HeadStateCache<PostgresHead>()
 
@@ -34,10 +39,13 @@ public final class PostgresStore: GroupLogStorage {
         self.options = options
         pool = PGConnectionPool(url: url, first: first)
         try Self.prepareSchema(on: first, create: options.create, displayURL: displayURL)
-        listener = try PostgresListener(url: url, waiters: waiters)
+        isStandby = try first.execute("SELECT CASE WHEN pg_is_in_recovery() THEN 1 ELSE 0 END::bigint",
+                                      operation: "ask whether the server is a standby").int64(0, 0) == 1
+        waiters = CommitWaiters(hearsOtherWriters: !isStandby)
+        listener = isStandby ? nil : try PostgresListener(url: url, waiters: waiters)
     }
 
-    deinit { listener.stop() }
+    deinit { listener?.stop() }
 
     /// `url` as it may be printed: its password, wherever libpq would read one, replaced by `***`.
     public static func displayed(_ url: String) -> String { PGConnectionURL(url).redacted }
@@ -118,10 +126,15 @@ public final class PostgresStore: GroupLogStorage {
     }
 
     /// Runs `body` in a read-write transaction: committed when it returns, rolled back on throw.
+    /// - Throws: on a standby, a storage error that says to write to the primary.
     func writing<T>(_ body: (PGConnection) throws(StoreError) -> T) throws(StoreError) -> T {
-        try pool.with { connection throws(StoreError) in try connection.transaction("", body) }
+        do throws(StoreError) {
+            return try pool.with { connection throws(StoreError) in try connection.transaction("", body) }
+        } catch {
+            guard case let .storage(operation, code, message) = error, PGConnection.sqlState(of: error) == PGError.readOnlyTransaction else { throw error }
+            throw .storage(operation: operation + " (the server is a read-only standby: write to the primary)", code: code, message: message)
+        }
     }
-
 
     /// How many tasks and threads wait for `group`'s next commit (for tests of waking).
     package func waitingCount(of group: GroupID) -> Int { waiters.waitingCount(of: group) }

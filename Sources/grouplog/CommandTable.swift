@@ -19,6 +19,7 @@ enum CommandTable {
         MembersCommand.command,
         WatchCommand.command,
         CopyCommand.command,
+        ReplicateCommand.command,
         AuditCommand.command,
         ExplainCommand.command,
         DiffCommand.command,

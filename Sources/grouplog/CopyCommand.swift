@@ -1,5 +1,4 @@
 import GroupAudit
-import GroupBackends
 import GroupStore
 
 /// `grouplog copy --from SRC --to DST [--resume]`
@@ -36,20 +35,12 @@ enum CopyCommand: CommandBody {
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard arguments.positionals.isEmpty else { throw UsageError("copy takes no arguments besides --from SRC and --to DST") }
-        let source = try address(arguments, .from), destination = try address(arguments, .to)
-        guard source != destination else { throw UsageError("--from and --to name the same store") }
+        let pair = try StorePair(command: "copy", from: arguments.value(.from), to: arguments.value(.to))
+        let source = pair.sourceAddress, destination = pair.destinationAddress
         let from: any GroupLogStorage, to: any GroupLogStorage
-        do {
-            from = try source.open(StoreOptions())
-        } catch {
-            streams.err("grouplog: --from \(source): \(error)")
-            return ExitStatus(error)
-        }
-        do {
-            to = try destination.open(StoreOptions(create: true))
-        } catch {
-            streams.err("grouplog: --to \(destination): \(error)")
-            return ExitStatus(error)
+        switch pair.open(streams: &streams) {
+        case let .stores(sourceStore, destinationStore): (from, to) = (sourceStore, destinationStore)
+        case let .failed(status): return status
         }
         let done: StoreCopyProgress
         do {
@@ -58,7 +49,7 @@ enum CopyCommand: CommandBody {
             }
         } catch {
             streams.err("grouplog: copy from \(source) to \(destination): \(error)")
-            return status(error)
+            return StorePair.status(error)
         }
         var summary = "copied \(done.groups) groups (\(done.commits) commits) and the claims of \(done.inboxes) inboxes from \(source) to \(destination)"
         if done.groupsAlreadyThere == 1 { summary += "; 1 group was already there" }
@@ -67,27 +58,12 @@ enum CopyCommand: CommandBody {
         return .success
     }
 
-    private static func address(_ arguments: Arguments<Option>, _ option: Option) throws(UsageError) -> StoreAddress {
-        let name = option.declaration.synopsis
-        guard let text = arguments.value(option) else { throw UsageError("copy needs \(name)") }
-        guard !text.isEmpty else { throw UsageError("\(name) is empty: give a directory or a postgresql:// URL") }
-        return StoreAddress(text)
-    }
-
     /// A progress line: after the claims, then after each batch of commits.
-    private static func line(_ progress: StoreCopyProgress) -> String {
+    static func line(_ progress: StoreCopyProgress, command: String = "copy") -> String {
         guard let group = progress.group, let head = progress.groupHead else {
-            return "copy: claims of \(progress.inboxes) inboxes; \(progress.totalGroups) groups, \(progress.totalCommits) commits to copy"
+            return "\(command): claims of \(progress.inboxes) inboxes; \(progress.totalGroups) groups, \(progress.totalCommits) commits to copy"
         }
-        return "copy: group \(progress.groups + 1) of \(progress.totalGroups) (\(group)) through commit \(head); "
+        return "\(command): group \(progress.groups + 1) of \(progress.totalGroups) (\(group)) through commit \(head); "
             + "\(progress.commits) of \(progress.totalCommits) commits"
-    }
-
-    private static func status(_ error: StoreCopyError) -> ExitStatus {
-        switch error {
-        case .destinationNotEmpty, .destinationDiffers: .badInput
-        case .outcomeMismatch: .corrupt
-        case let .source(error), let .destination(error): ExitStatus(error)
-        }
     }
 }

@@ -16,12 +16,10 @@ struct PostgresKilledWriterTests {
     /// killed connections: every acknowledged commit is there, at most the one commit in flight
     /// follows them, each whole and in order, `verify` is clean, two store objects read the same
     /// head, and the next submit works.
-    // Disabled until understood: in one CI run a loop printed sequence 17 as acknowledged while
-    // a read right after the kill found the head at 16 ("group killed has no commit 17"). Either
-    // the read raced the killed client's COMMIT on the server, or an acknowledged commit was not
-    // visible: the next session must tell which before this test runs in CI again.
-    @Test(.disabled("flaky in CI: an acknowledged sequence past the head read after the kill; see the comment"),
-          .timeLimit(.minutes(5))) func writerKilledWithSIGKILLLosesNothingAcknowledged() async throws {
+    ///
+    /// A loop may be killed before its first submit commits (the delay can be shorter than a
+    /// `grouplog` start): such a round adds nothing, and its log is read only when it grew.
+    @Test(.timeLimit(.minutes(5))) func writerKilledWithSIGKILLLosesNothingAcknowledged() async throws {
         let binary = try #require(GrouplogBinary.path, Comment(rawValue: GrouplogBinary.missing))
         let group = GroupID.named("killed")
         var random = SeededGenerator(seed: 2_015)
@@ -68,7 +66,8 @@ struct PostgresKilledWriterTests {
                     #expect(unacknowledged == 0 || unacknowledged == 1,
                             "round \(round): head \(newHead) after \(head) with \(acknowledged.count) acknowledged")
                     // Every commit of the round, acknowledged or in flight, is whole and in order.
-                    for (index, logged) in try node.commits(of: group, from: head + 1).enumerated() {
+                    let roundsCommits = newHead > head ? try node.commits(of: group, from: head + 1) : []
+                    for (index, logged) in roundsCommits.enumerated() {
                         let number = index + 1
                         #expect(logged.outcome == .applied)
                         #expect(logged.commit.changes == [.updateName("\(prefix)-\(number)")], "round \(round) commit \(logged.commit.sequence)")

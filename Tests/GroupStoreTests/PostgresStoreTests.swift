@@ -42,6 +42,18 @@ struct PostgresStoreTests {
         #expect { try PostgresStore(url: wrongUser) } throws: { "\($0)".contains("nobody") && !"\($0)".contains("topsecret-pw") }
     }
 
+    /// A server that accepts the connection but never answers (a hung host, a firewall that
+    /// swallows packets) is given up on after the URL's `connect_timeout`, with a clear error.
+    @Test(.timeLimit(.minutes(1))) func aServerThatNeverAnswersTimesOutAfterConnectTimeout() throws {
+        let silent = try SilentListener()
+        let started = ContinuousClock.now
+        #expect { try PostgresStore(url: "postgresql://u:hush-pw@127.0.0.1:\(silent.port)/db?connect_timeout=2") } throws: { error in
+            "\(error)".contains("timeout") && !"\(error)".contains("hush-pw")
+        }
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .seconds(2) && waited < .seconds(30), "gave up after \(waited)")
+    }
+
     @Test func anEmptyDatabaseWithoutCreateIsNotAStore() throws {
         _ = try TestBackend.postgres.withPlace { place throws in
             #expect { try place.open(StoreOptions()) } throws: { error in

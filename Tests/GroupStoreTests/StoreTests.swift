@@ -374,10 +374,7 @@ struct StoreTests {
 
             let report = try store.rebuild()
             let heads: [UInt64] = [74, 1, 39, 17]
-            #expect(report == RebuildReport(
-                groups: 4, commits: heads.reduce(0) { $0 + Int($1) + 1 },
-                // PostgreSQL keeps no snapshots yet (its states fold from commit 0).
-                snapshots: backend == .postgres ? 0 : heads.reduce(0) { $0 + Int($1 / 7) }))
+            #expect(report == RebuildReport(groups: 4, commits: heads.reduce(0) { $0 + Int($1) + 1 }, snapshots: heads.reduce(0) { $0 + Int($1 / 7) }))
             #expect(try StoreContents(store, inboxes: inboxes) == before)
             #expect(try Self.everyState(store) == statesBefore)
 

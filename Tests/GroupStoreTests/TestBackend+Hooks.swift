@@ -37,9 +37,9 @@ extension TestBackend {
             }
             store.heads.removeAll()
         case .postgres:
-            // No snapshots to lose in this backend: only the index.
             let store = try #require(store as? PostgresStore)
             try store.writing { connection throws(StoreError) in
+                try connection.execute("DELETE FROM grouplog_snapshots", operation: "lose the snapshots")
                 try connection.execute("DELETE FROM grouplog_memberships", operation: "damage the index")
             }
             store.heads.removeAll()

@@ -56,6 +56,18 @@ public final class PostgresCluster: Sendable {
         return try await body(cluster)
     }
 
+    /// Runs `body` with a hot standby of this cluster: a copy made with `pg_basebackup -R`
+    /// (so it streams the WAL from this one and stays in recovery; a fast checkpoint, or the
+    /// copy waits for a spread one), started on a socket of its
+    /// own; stopped and deleted afterwards.
+    public func withStandby<T>(_ body: (PostgresCluster) async throws -> T) async throws -> T {
+        let standby = try PostgresCluster()
+        defer { standby.remove() }
+        try await standby.run("pg_basebackup", ["-h", root, "-U", "postgres", "-D", standby.data, "-R", "-X", "stream", "--checkpoint=fast"])
+        try await standby.start()
+        return try await body(standby)
+    }
+
     /// Starts the server and waits until it accepts connections.
     public func start() async throws {
         try await run("pg_ctl", ["-D", data, "-l", serverLog, "-w", "-o",

@@ -19,4 +19,15 @@ public protocol CommitWaiting: Sendable {
     /// group's head is past `sequence` or `timeout` has passed, and returns the head then.
     /// - Throws: `groupNotFound`; `storage` when reading the head fails.
     func blockUntilCommits(in group: GroupID, after sequence: UInt64, timeout: Duration) throws(StoreError) -> UInt64
+
+    /// Where this store object's feed of changes is now: read what you follow after taking it,
+    /// then wait with it, so that a change made in between is heard.
+    func changeCursor() -> ChangeCursor
+
+    /// Blocks the calling thread until this store object hears of a change after `cursor`
+    /// (commits in any group, or new identity claims), or `timeout` has passed, and returns
+    /// the changes with the cursor to wait from next: the feed a replica follows. A backend
+    /// that cannot hear other processes (LMDB) returns at the timeout with its changes marked
+    /// incomplete, so that the reader compares everything.
+    func blockUntilChanges(after cursor: ChangeCursor, timeout: Duration) -> StoreChanges
 }

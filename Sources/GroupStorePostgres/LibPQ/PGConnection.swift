@@ -32,23 +32,58 @@ package final class PGConnection: @unchecked Sendable {
             if let parseError { PQfreemem(parseError) }
             throw PGError.storage(operation, sqlState: nil, message: "not a PostgreSQL connection URL: \(message)", url: url)
         }
-        guard let connection = PQconnectdb(raw) else {
+        // Started rather than made in one call, so that the notice processor is in place before
+        // the server can send anything: libpq prints notices and warnings on standard error by
+        // default (a server going down sends "terminating connection due to immediate shutdown
+        // command", even to a connection still starting), mixing them into the CLI's own
+        // messages. What matters of them reaches the caller as the error of the call that fails.
+        guard let connection = PQconnectStart(raw) else {
             throw PGError.storage(operation, sqlState: nil, message: "libpq could not allocate a connection", url: url)
         }
-        guard PQstatus(connection) == CONNECTION_OK else {
-            let message = String(cString: PQerrorMessage(connection))
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        if let message = Self.finishConnecting(connection) {
             PQfinish(connection)
             throw PGError.storage(operation, sqlState: nil, message: message, url: url)
         }
-        // libpq prints the server's notices and warnings on standard error by default (such as
-        // "terminating connection due to immediate shutdown command" as the server goes down),
-        // mixing them into the CLI's own messages. What matters of them reaches the caller as
-        // the error of the statement that fails.
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
     }
 
     deinit { PQfinish(handle) }
+
+    /// Drives a started connection to the end of its startup (`PQconnectPoll`), waiting on its
+    /// socket in between as libpq asks. libpq applies the URL's `connect_timeout` itself only in
+    /// `PQconnectdb`; here the whole startup is bounded by it when given.
+    /// - Returns: nil when the connection is ready, else why it is not.
+    private static func finishConnecting(_ connection: OpaquePointer) -> String? {
+        let deadline = connectTimeout(of: connection).map { ContinuousClock.now + $0 }
+        var state = PGRES_POLLING_WRITING
+        while PQstatus(connection) != CONNECTION_BAD, state != PGRES_POLLING_FAILED {
+            if state == PGRES_POLLING_OK { return nil }
+            var descriptor = pollfd(fd: PQsocket(connection), events: Int16(state == PGRES_POLLING_READING ? POLLIN : POLLOUT), revents: 0)
+            let remaining = deadline.map { ContinuousClock.now.duration(to: $0) }
+            if let remaining, remaining <= .zero { return "timeout expired (connect_timeout)" }
+            let milliseconds = remaining.map { Int32(clamping: $0.components.seconds * 1_000 + $0.components.attoseconds / 1_000_000_000_000_000 + 1) } ?? -1
+            guard poll(&descriptor, 1, milliseconds) >= 0 || errno == EINTR else { return "could not wait for the server: errno \(errno)" }
+            state = PQconnectPoll(connection)
+        }
+        return String(cString: PQerrorMessage(connection))
+    }
+
+    /// The `connect_timeout` the connection was given, if any (libpq treats 0 as none, and a
+    /// value under 2 seconds as 2).
+    private static func connectTimeout(of connection: OpaquePointer) -> Duration? {
+        guard let options = PQconninfo(connection) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if String(cString: keyword) == "connect_timeout", let value = option.pointee.val {
+                guard let seconds = Int(String(cString: value)), seconds > 0 else { return nil }
+                return .seconds(max(seconds, 2))
+            }
+            option += 1
+        }
+        return nil
+    }
 
     /// Whether the connection is still usable (the server may have gone away).
     var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }

@@ -16,6 +16,8 @@ enum PGError {
     static let insufficientPrivilege = "42501"
     /// SQLSTATE 3F000: no schema on the search path that the role may use (to create in).
     static let invalidSchemaName = "3F000"
+    /// SQLSTATE 25006: a write in a read-only transaction, as on a hot standby.
+    static let readOnlyTransaction = "25006"
 
     static func storage(_ operation: String, sqlState: String?, message: String, url: PGConnectionURL) -> StoreError {
         let text = url.redacting(message.trimmingTrailingWhitespace)

@@ -11,20 +11,20 @@
 /// The schedule depends only on the sequence and the state after the commit, so appends and
 /// `rebuild` put snapshots in the same places, and a read finds the nearest one below it
 /// whatever the schedule was.
-struct SnapshotSchedule {
-    let interval: UInt64
+package struct SnapshotSchedule {
+    package let interval: UInt64
 
     /// Members up to which the interval is not stretched.
-    static let unstretchedMembers = 10_000
+    package static let unstretchedMembers = 10_000
 
     /// Whether the state after commit `sequence`, with `members` current members, is snapshotted.
-    func isDue(at sequence: UInt64, members: Int) -> Bool {
+    package func isDue(at sequence: UInt64, members: Int) -> Bool {
         guard sequence > 0 else { return false }
         return sequence % stretchedInterval(members: members) == 0
     }
 
     /// The interval for a group of `members` members.
-    func stretchedInterval(members: Int) -> UInt64 {
+    package func stretchedInterval(members: Int) -> UInt64 {
         var stretched = interval
         var size = members
         while size > Self.unstretchedMembers {

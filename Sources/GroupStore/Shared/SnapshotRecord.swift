@@ -4,10 +4,10 @@ import GroupCore
 /// A saved state: the format version, whether the group exists, and, when it does, the state's
 /// hash and its canonical encoding. The hash is checked on every load, so a damaged snapshot is
 /// reported, never used.
-enum SnapshotRecord {
-    static let version: UInt8 = 1
+package enum SnapshotRecord {
+    package static let version: UInt8 = 1
 
-    static func encode(_ state: GroupState?) -> [UInt8] {
+    package static func encode(_ state: GroupState?) -> [UInt8] {
         guard let state else { return [version, 0] }
         let body = StateCodec.encode(state)
         var bytes: [UInt8] = [version, 1]
@@ -18,7 +18,7 @@ enum SnapshotRecord {
     }
 
     /// The state the record holds (nil for a group whose commit 0 was rejected).
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws(SnapshotProblem) -> GroupState? {
+    package static func decode(_ bytes: UnsafeRawBufferPointer) throws(SnapshotProblem) -> GroupState? {
         guard bytes.count >= 2 else { throw .damaged("a snapshot record of \(bytes.count) bytes is too short") }
         guard bytes[0] == version else { throw .damaged("unknown snapshot format version \(bytes[0])") }
         switch bytes[1] {
@@ -43,10 +43,10 @@ enum SnapshotRecord {
 }
 
 /// Why a snapshot could not be used.
-enum SnapshotProblem: Error {
+package enum SnapshotProblem: Error {
     case damaged(String)
 
-    var reason: String {
+    package var reason: String {
         switch self {
         case let .damaged(reason): reason
         }
