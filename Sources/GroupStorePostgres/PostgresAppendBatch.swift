@@ -4,9 +4,9 @@ import GroupStore
 
 /// What one transaction appends (a batch of submits, an ingest), gathered as its commits are
 /// judged and written at the transaction's end in a fixed handful of statements, however many
-/// commits and groups it holds: the commits, their outcomes, every head advanced in one UPDATE,
-/// the index changes (`PostgresIndexBatch`), and one NOTIFY naming every group appended to
-/// (`PostgresCommitNotice`).
+/// commits and groups it holds: the commits, their outcomes, the snapshots due, every head
+/// advanced in one UPDATE, the index changes (`PostgresIndexBatch`), and one NOTIFY naming every
+/// group appended to (`PostgresCommitNotice`, more only past its 8,000 bytes).
 ///
 /// Its groups' head rows must be locked (`PostgresStore.lockHeads`) in the same transaction
 /// before it is written, and each group's commits added in log order.
@@ -16,21 +16,35 @@ struct PostgresAppendBatch {
     private var sequences: [Int64] = []
     private var commits: [[UInt8]] = []
     private var outcomes: [[UInt8]] = []
+    /// The rows of `grouplog_snapshots`: the states after the commits the schedule picks.
+    private var snapshots: (groups: [String], sequences: [Int64], states: [[UInt8]]) = ([], [], [])
     /// Each group's head after its last commit here.
     private var heads: [GroupID: PostgresHead] = [:]
     private var indexes = PostgresIndexBatch()
+    private let schedule: SnapshotSchedule
+
+    /// An empty batch whose commits are snapshotted on `schedule`.
+    init(snapshotting schedule: SnapshotSchedule) {
+        self.schedule = schedule
+    }
 
     /// How many commits it holds.
     var count: Int { commits.count }
 
-    /// Adds `commit`, the next of its group's log, with the reducer's outcome and, when it
-    /// applied, the state it leaves (for the indexes); returns the group's new head.
+    /// Adds `commit`, the next of its group's log, with the reducer's outcome and the state
+    /// after it (for the indexes, when it applied, and for its snapshot, when one is due);
+    /// returns the group's new head.
     mutating func append(_ commit: Commit, outcome: CommitOutcome, state: GroupState?) -> PostgresHead {
         let bytes = CommitCodec.encode(commit)
         groups.append(commit.groupID.rawValue)
         sequences.append(Int64(commit.sequence))
         commits.append(bytes)
         outcomes.append(OutcomeCodec.encode(outcome))
+        if schedule.isDue(at: commit.sequence, members: state?.memberCount ?? 0) {
+            snapshots.groups.append(commit.groupID.rawValue)
+            snapshots.sequences.append(Int64(commit.sequence))
+            snapshots.states.append(SnapshotRecord.encode(state))
+        }
         if outcome.isApplied, let state { indexes.add(commit, state) }
         let head = PostgresHead(sequence: commit.sequence, hash: SHA256.hash(bytes))
         heads[commit.groupID] = head
@@ -38,7 +52,7 @@ struct PostgresAppendBatch {
     }
 
     /// Everything it holds as statements to run in order (in a pipeline, say), the commits and
-    /// outcomes inserted from arrays: at most ten statements, and none without a commit.
+    /// outcomes inserted from arrays: none without a commit.
     var statements: [PGStatement] {
         guard !commits.isEmpty else { return [] }
         return [
@@ -68,7 +82,7 @@ struct PostgresAppendBatch {
         try connection.execute(pipelined: statementsAfterTheCommits)
     }
 
-    /// The heads advanced, the indexes written, the groups announced.
+    /// The snapshots written, the heads advanced, the indexes written, the groups announced.
     private var statementsAfterTheCommits: [PGStatement] {
         // Each group's row was locked before its first commit was judged (a creation's
         // placeholder included), so every one is there to be updated.
@@ -85,6 +99,10 @@ struct PostgresAppendBatch {
         let notices = PostgresCommitNotice.payloads(announcing: advanced.map(\.key)).map { payload in
             PGStatement("SELECT pg_notify($1, $2)", [.text(PostgresSchema.channel), .text(payload)], operation: "notify \(PostgresSchema.channel)")
         }
-        return [advance] + indexes.statements + notices
+        let snapshot = PGStatement(
+            "INSERT INTO grouplog_snapshots (group_id, sequence, snapshot) SELECT * FROM unnest($1::text[], $2::bigint[], $3::bytea[])",
+            [.textArray(snapshots.groups), .int64Array(snapshots.sequences), .bytesArray(snapshots.states)],
+            operation: "write \(snapshots.states.count) snapshots")
+        return (snapshots.states.isEmpty ? [] : [snapshot]) + [advance] + indexes.statements + notices
     }
 }

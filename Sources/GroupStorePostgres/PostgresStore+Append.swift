@@ -36,7 +36,7 @@ extension PostgresStore {
             var working = try lockHeads(
                 of: Set(commits.map(\.groupID)), creating: Set(commits.filter { $0.sequence == 0 }.map(\.groupID)), on: connection)
             var outcomes: [CommitOutcome] = []
-            var batch = PostgresAppendBatch()
+            var batch = PostgresAppendBatch(snapshotting: options.snapshotSchedule)
             for commit in commits {
                 let group = commit.groupID
                 // Every group of the batch was locked above.

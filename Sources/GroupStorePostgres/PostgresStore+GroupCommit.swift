@@ -30,7 +30,7 @@ extension PostgresStore {
                 }
             }
         } catch {
-            guard requests.count > 1 else { return [.failure(error)] }
+            guard requests.count > 1 else { return [.failure(Self.namingThePrimary(error))] }
             return requests.flatMap { serveSubmits([$0]) }
         }
         remember(served.groups.filter { $0.value.head != nil })
@@ -44,7 +44,7 @@ extension PostgresStore {
     ) throws(StoreError) -> (value: ServedBatch, closing: [PGStatement]) {
         var served = ServedBatch(results: [], groups: groups)
         served.results.reserveCapacity(requests.count)
-        var batch = PostgresAppendBatch()
+        var batch = PostgresAppendBatch(snapshotting: options.snapshotSchedule)
         for request in requests {
             let group = request.group
             // Every group of the batch was locked. Taken out so that folding mutates the only
