@@ -3,42 +3,106 @@ import GroupStore
 
 /// Group commit: the submits pending when a transaction begins share it (GroupStore's
 /// `SubmitQueue`); each is judged as it would be alone, against what the ones before it left.
+///
+/// A batch takes a fixed number of statements whatever its size: the heads of all its groups
+/// locked in one (`headLocks`), every write in a handful more (`PostgresAppendBatch`), all sent
+/// in pipelines. When this process has cached the state of every group the batch names, the
+/// requests are judged first and the whole transaction goes in one round trip; otherwise the
+/// heads are locked and read first, and the writes go with the COMMIT in a second.
 extension PostgresStore {
     /// What one transaction made of a batch: each request's result, and each group's state.
     struct ServedBatch {
         var results: [Result<SubmittedCommit, StoreError>] = []
         var groups: [GroupID: WorkingGroup] = [:]
+        /// The requests judged against a cached state that another writer had moved past: each
+        /// was refused and wrote nothing, and must be judged again.
+        var stale: [Int] = []
     }
 
-    /// Serves a batch in one transaction of two round trips to the server, whatever its size:
-    /// BEGIN with the locks of every head the batch names; then, the requests judged in memory,
-    /// every write with the COMMIT (`PostgresAppendBatch`). Reads beyond those are a state not
-    /// cached at its head (folded from the log) and the owners of identities a request names.
-    ///
-    /// When the transaction fails as a whole (a lost connection, a deadlock the server broke),
-    /// nothing was written: a lone request gets the error, and the requests of a larger batch
-    /// are tried again one per transaction.
+    /// Serves a batch in one transaction. When the transaction fails as a whole (a lost
+    /// connection, a deadlock the server broke), nothing was written: a lone request gets the
+    /// error, and the requests of a larger batch are tried again one per transaction.
     func serveSubmits(_ requests: [SubmitRequest]) -> [Result<SubmittedCommit, StoreError>] {
-        let groups = Set(requests.map(\.group))
-        let creating = Set(requests.filter(\.createsGroup).map(\.group))
-        let served: ServedBatch
+        var served: ServedBatch
         do throws(StoreError) {
-            served = try pool.with { connection throws(StoreError) in
-                try connection.transaction(opening: Self.headLocks(of: groups, creating: creating)) { opened, connection throws(StoreError) in
-                    let locked = try Self.lockedHeads(of: groups, creating: creating, from: opened)
-                    return try judgeSubmits(requests, locked, on: connection)
-                }
-            }
+            if let judged = try serveOnCachedStates(requests) { served = judged } else { served = try serveLocking(requests) }
         } catch {
             guard requests.count > 1 else { return [.failure(Self.namingThePrimary(error))] }
             return requests.flatMap { serveSubmits([$0]) }
         }
         remember(served.groups.filter { $0.value.head != nil })
+        // Their groups are no longer cached, so they are judged again against what is stored.
+        if !served.stale.isEmpty {
+            for (index, result) in zip(served.stale, serveSubmits(served.stale.map { requests[$0] })) {
+                served.results[index] = result
+            }
+        }
         return served.results
     }
 
+    /// Serves a batch in one round trip, when this process has cached the state of every group
+    /// it names and no request names an identity (resolving one reads the directory). The
+    /// requests are judged against the cached states, then BEGIN, the head locks, the writes
+    /// and COMMIT are sent together.
+    ///
+    /// The heads the locks read confirm the judging. A cached head is never ahead of the stored
+    /// one (logs only grow, and only committed heads are cached), so a group another writer
+    /// moved on holds a commit at the sequence after the cached head: a commit of the batch
+    /// written there collides with it (SQLSTATE 23505) and nothing of the batch is written. A
+    /// group that was moved on but got no commit had its requests refused against a stale
+    /// state: they are marked `stale`, to be judged again.
+    /// - Returns: nil when the batch must be served locking first (`serveLocking`): a group not
+    ///   cached, an identity to resolve, or a collision.
+    private func serveOnCachedStates(_ requests: [SubmitRequest]) throws(StoreError) -> ServedBatch? {
+        guard !requests.contains(where: { $0.changes.contains { !$0.namedIdentities.isEmpty } }) else { return nil }
+        let groups = Set(requests.map(\.group))
+        var cached: [GroupID: WorkingGroup] = [:]
+        for group in groups {
+            // Taken out, so that judging folds into the only reference to each state.
+            guard let (head, replica) = heads.takeLatest(group) else {
+                for (group, working) in cached {
+                    if let head = working.head, let replica = working.replica { heads.store(replica, for: group, at: head) }
+                }
+                return nil
+            }
+            cached[group] = WorkingGroup(head: head, replica: replica)
+        }
+        do throws(StoreError) {
+            return try pool.with { connection throws(StoreError) in
+                let judged = try judgeSubmits(requests, cached, on: connection)
+                var served = judged.value
+                let locks = Self.headLocks(of: groups, creating: [])
+                let results = try connection.transaction(sending: locks + judged.closing)
+                let locked = try Self.lockedHeads(of: groups, creating: [], from: Array(results.prefix(locks.count)))
+                let moved = groups.filter { locked[$0]?.head != cached[$0]?.head }
+                served.stale = requests.indices.filter { moved.contains(requests[$0].group) }
+                for group in moved { served.groups[group] = nil }
+                return served
+            }
+        } catch {
+            // The states judged against are spent (folded); the locking path reads them again.
+            guard PGConnection.sqlState(of: error) == PGError.uniqueViolation else { throw error }
+            return nil
+        }
+    }
+
+    /// Serves a batch in two round trips: BEGIN with the locks of every head the batch names
+    /// (placeholders first for the groups it creates); then, the requests judged, the writes
+    /// with the COMMIT. Reads beyond those are a state not cached at its head (from the nearest
+    /// snapshot) and the owners of identities a request names.
+    private func serveLocking(_ requests: [SubmitRequest]) throws(StoreError) -> ServedBatch {
+        let groups = Set(requests.map(\.group))
+        let creating = Set(requests.filter(\.createsGroup).map(\.group))
+        return try pool.with { connection throws(StoreError) in
+            try connection.transaction(opening: Self.headLocks(of: groups, creating: creating)) { opened, connection throws(StoreError) in
+                try judgeSubmits(requests, try Self.lockedHeads(of: groups, creating: creating, from: opened), on: connection)
+            }
+        }
+    }
+
     /// Judges each request in turn against its group as the ones before it left it (`groups`,
-    /// as locked), and returns the results with the statements that write the applied ones.
+    /// with their heads, and their states where known), and returns the results with the
+    /// statements that write the applied ones.
     private func judgeSubmits(
         _ requests: [SubmitRequest], _ groups: [GroupID: WorkingGroup], on connection: PGConnection
     ) throws(StoreError) -> (value: ServedBatch, closing: [PGStatement]) {
@@ -47,7 +111,7 @@ extension PostgresStore {
         var batch = PostgresAppendBatch(snapshotting: options.snapshotSchedule)
         for request in requests {
             let group = request.group
-            // Every group of the batch was locked. Taken out so that folding mutates the only
+            // Every group of the batch is there. Taken out so that folding mutates the only
             // reference to the group's state.
             var working = served.groups.removeValue(forKey: group) ?? WorkingGroup()
             let head = working.head

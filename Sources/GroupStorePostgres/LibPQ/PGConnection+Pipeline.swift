@@ -143,6 +143,20 @@ extension PGConnection {
         }
     }
 
+    /// A whole read-write transaction in one round trip: BEGIN, `statements` and COMMIT sent
+    /// together. Returns the statements' results; when one fails, the transaction is rolled back
+    /// and the failure rethrown, so nothing is written.
+    func transaction(sending statements: [PGStatement]) throws(StoreError) -> [PGResult] {
+        do throws(StoreError) {
+            let results = try execute(pipelined: [PGStatement("BEGIN", operation: "begin a transaction")] + statements
+                                          + [PGStatement("COMMIT", operation: "commit a transaction")])
+            return Array(results.dropFirst().dropLast())
+        } catch {
+            if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK", operation: "roll back a transaction") }
+            throw error
+        }
+    }
+
     /// Calls `body` with `parameters` as libpq takes them: count, values (each ending in a NUL,
     /// since text is read up to one), lengths and formats, valid during the call.
     private static func withWireParameters<T>(_ parameters: [PGParameter], _ body: (Int32, [UnsafePointer<CChar>?], [Int32], [Int32]) -> T) -> T {
