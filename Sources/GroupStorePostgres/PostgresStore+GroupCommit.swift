@@ -14,16 +14,13 @@ extension PostgresStore {
     struct ServedBatch {
         var results: [Result<SubmittedCommit, StoreError>] = []
         var groups: [GroupID: WorkingGroup] = [:]
-        /// The requests judged against a cached state that another writer had moved past: each
-        /// was refused and wrote nothing, and must be judged again.
-        var stale: [Int] = []
     }
 
     /// Serves a batch in one transaction. When the transaction fails as a whole (a lost
     /// connection, a deadlock the server broke), nothing was written: a lone request gets the
     /// error, and the requests of a larger batch are tried again one per transaction.
     func serveSubmits(_ requests: [SubmitRequest]) -> [Result<SubmittedCommit, StoreError>] {
-        var served: ServedBatch
+        let served: ServedBatch
         do throws(StoreError) {
             if let judged = try serveOnCachedStates(requests) { served = judged } else { served = try serveLocking(requests) }
         } catch {
@@ -31,28 +28,18 @@ extension PostgresStore {
             return requests.flatMap { serveSubmits([$0]) }
         }
         remember(served.groups.filter { $0.value.head != nil })
-        // Their groups are no longer cached, so they are judged again against what is stored.
-        if !served.stale.isEmpty {
-            for (index, result) in zip(served.stale, serveSubmits(served.stale.map { requests[$0] })) {
-                served.results[index] = result
-            }
-        }
         return served.results
     }
 
     /// Serves a batch in one round trip, when this process has cached the state of every group
     /// it names and no request names an identity (resolving one reads the directory). The
-    /// requests are judged against the cached states, then BEGIN, the head locks, the writes
-    /// and COMMIT are sent together.
-    ///
-    /// The heads the locks read confirm the judging. A cached head is never ahead of the stored
-    /// one (logs only grow, and only committed heads are cached), so a group another writer
-    /// moved on holds a commit at the sequence after the cached head: a commit of the batch
-    /// written there collides with it (SQLSTATE 23505) and nothing of the batch is written. A
-    /// group that was moved on but got no commit had its requests refused against a stale
-    /// state: they are marked `stale`, to be judged again.
+    /// requests are judged against the cached states, then BEGIN, the head locks, a check that
+    /// each locked head is the one judged against (`headCheck`), the writes and COMMIT are sent
+    /// together. A head another writer moved, or one the database no longer has (restored from
+    /// an older backup, failed over to a replica that lagged), fails the check, and nothing of
+    /// the batch is written.
     /// - Returns: nil when the batch must be served locking first (`serveLocking`): a group not
-    ///   cached, an identity to resolve, or a collision.
+    ///   cached, an identity to resolve, or a head that was not the cached one.
     private func serveOnCachedStates(_ requests: [SubmitRequest]) throws(StoreError) -> ServedBatch? {
         guard !requests.contains(where: { $0.changes.contains { !$0.namedIdentities.isEmpty } }) else { return nil }
         let groups = Set(requests.map(\.group))
@@ -70,20 +57,32 @@ extension PostgresStore {
         do throws(StoreError) {
             return try pool.with { connection throws(StoreError) in
                 let judged = try judgeSubmits(requests, cached, on: connection)
-                var served = judged.value
-                let locks = Self.headLocks(of: groups, creating: [])
-                let results = try connection.transaction(sending: locks + judged.closing)
-                let locked = try Self.lockedHeads(of: groups, creating: [], from: Array(results.prefix(locks.count)))
-                let moved = groups.filter { locked[$0]?.head != cached[$0]?.head }
-                served.stale = requests.indices.filter { moved.contains(requests[$0].group) }
-                for group in moved { served.groups[group] = nil }
-                return served
+                _ = try connection.transaction(sending: Self.headLocks(of: groups, creating: []) + [Self.headCheck(cached)] + judged.closing)
+                return judged.value
             }
         } catch {
             // The states judged against are spent (folded); the locking path reads them again.
-            guard PGConnection.sqlState(of: error) == PGError.uniqueViolation else { throw error }
+            guard let state = PGConnection.sqlState(of: error), [PGError.notNullViolation, PGError.uniqueViolation].contains(state) else { throw error }
             return nil
         }
+    }
+
+    /// A statement that fails the transaction unless each group's stored head is the one given:
+    /// for every group whose head differs or is missing it inserts a head row of NULLs, which
+    /// the columns refuse (SQLSTATE 23502, checked before the key), and it inserts nothing when
+    /// every head is as given. SQL has no assertion of its own (a function for one would be
+    /// schema). Run it after the heads are locked, so that none moves afterwards.
+    static func headCheck(_ groups: [GroupID: WorkingGroup]) -> PGStatement {
+        let judged = groups.compactMap { group, working in working.head.map { (group: group, head: $0) } }.sorted { $0.group < $1.group }
+        return PGStatement(
+            """
+            INSERT INTO grouplog_groups (group_id, head_sequence, head_hash)
+            SELECT judged.group_id, NULL, NULL FROM unnest($1::text[], $2::bigint[], $3::bytea[]) AS judged (group_id, sequence, hash)
+            LEFT JOIN grouplog_groups g ON g.group_id = judged.group_id AND g.head_sequence = judged.sequence AND g.head_hash = judged.hash
+            WHERE g.group_id IS NULL
+            """,
+            [.textArray(judged.map(\.group.rawValue)), .int64Array(judged.map { Int64($0.head.sequence) }), .bytesArray(judged.map(\.head.hash.bytes))],
+            operation: "check the heads of \(judged.count) groups")
     }
 
     /// Serves a batch in two round trips: BEGIN with the locks of every head the batch names
