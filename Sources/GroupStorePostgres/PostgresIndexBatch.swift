@@ -2,8 +2,9 @@ import GroupCore
 import GroupStore
 
 /// What a transaction's applied commits change in the cross-group indexes, gathered as the
-/// commits are appended and written at the transaction's end in a few statements, rather than in
-/// one or more per commit: each index ends as it would had every commit been filed in turn.
+/// commits are appended and written at the transaction's end in at most five statements, however
+/// many commits and groups it holds (each table's rows sent as arrays, `unnest`): each index ends
+/// as it would had every commit been filed in turn.
 ///
 /// Memberships and directory entries are last-write-wins per inbox and group, so only the last
 /// value of each is written; DM pairs keep their filing order (the order of the commits).
@@ -28,35 +29,66 @@ struct PostgresIndexBatch {
         directory.updateValue(CommitIndexing.directoryEntry(state), forKey: group)
     }
 
-    /// Writes the gathered changes in `connection`'s transaction, groups in ID order.
-    func write(on connection: PGConnection) throws(StoreError) {
-        for (first, second, group) in dms {
-            try connection.execute(
-                "INSERT INTO grouplog_dms (first_inbox, second_inbox, group_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                [.text(first.rawValue), .text(second.rawValue), .text(group.rawValue)], operation: "file the DM \(group)")
+    /// The statements that write the gathered changes, to run in order in the transaction of
+    /// the commits: one for each kind of change there is (DMs filed; memberships dropped, then
+    /// filed; directory entries listed, then unlisted), rows in group ID order, then inbox ID order.
+    var statements: [PGStatement] {
+        var statements: [PGStatement] = []
+        if !dms.isEmpty {
+            // WITH ORDINALITY and ORDER BY: the `filed` serial is drawn in the commits' order.
+            statements.append(PGStatement(
+                """
+                INSERT INTO grouplog_dms (first_inbox, second_inbox, group_id)
+                SELECT first_inbox, second_inbox, group_id
+                FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS filed (first_inbox, second_inbox, group_id, position)
+                ORDER BY position
+                ON CONFLICT DO NOTHING
+                """,
+                [.textArray(dms.map(\.first.rawValue)), .textArray(dms.map(\.second.rawValue)), .textArray(dms.map(\.group.rawValue))],
+                operation: "file \(dms.count) DMs"))
         }
+        var filed: (groups: [String], inboxes: [String]) = ([], [])
+        var unfiled: (groups: [String], inboxes: [String]) = ([], [])
         for (group, inboxes) in memberships.sorted(by: { $0.key < $1.key }) {
-            let filed = inboxes.filter(\.value).keys.map(\.rawValue).sorted()
-            let unfiled = inboxes.filter { !$0.value }.keys.map(\.rawValue).sorted()
-            if !unfiled.isEmpty {
-                try connection.execute(
-                    "DELETE FROM grouplog_memberships WHERE group_id = $1 AND inbox = ANY($2)",
-                    [.text(group.rawValue), .textArray(unfiled)], operation: "unindex \(unfiled.count) inboxes in \(group)")
-            }
-            if !filed.isEmpty {
-                try connection.execute(
-                    "INSERT INTO grouplog_memberships (inbox, group_id) SELECT unnest($2::text[]), $1 ON CONFLICT DO NOTHING",
-                    [.text(group.rawValue), .textArray(filed)], operation: "index \(filed.count) inboxes in \(group)")
+            for (inbox, isMember) in inboxes.sorted(by: { $0.key < $1.key }) {
+                if isMember {
+                    filed.groups.append(group.rawValue)
+                    filed.inboxes.append(inbox.rawValue)
+                } else {
+                    unfiled.groups.append(group.rawValue)
+                    unfiled.inboxes.append(inbox.rawValue)
+                }
             }
         }
-        for (group, entry) in directory.sorted(by: { $0.key < $1.key }) {
-            if let entry {
-                try connection.execute(
-                    "INSERT INTO grouplog_directory (group_id, entry) VALUES ($1, $2) ON CONFLICT (group_id) DO UPDATE SET entry = EXCLUDED.entry",
-                    [.text(group.rawValue), .bytes(entry.encoded())], operation: "list \(group) in the directory")
-            } else {
-                try connection.execute("DELETE FROM grouplog_directory WHERE group_id = $1", [.text(group.rawValue)], operation: "unlist \(group)")
-            }
+        if !unfiled.groups.isEmpty {
+            statements.append(PGStatement(
+                """
+                DELETE FROM grouplog_memberships m USING unnest($1::text[], $2::text[]) AS gone (group_id, inbox)
+                WHERE m.group_id = gone.group_id AND m.inbox = gone.inbox
+                """,
+                [.textArray(unfiled.groups), .textArray(unfiled.inboxes)], operation: "unindex \(unfiled.groups.count) memberships"))
         }
+        if !filed.groups.isEmpty {
+            statements.append(PGStatement(
+                "INSERT INTO grouplog_memberships (group_id, inbox) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING",
+                [.textArray(filed.groups), .textArray(filed.inboxes)], operation: "index \(filed.groups.count) memberships"))
+        }
+        let entries = directory.sorted { $0.key < $1.key }
+        let listed = entries.compactMap { group, entry in entry.map { (group: group.rawValue, bytes: $0.encoded()) } }
+        let unlisted = entries.filter { $0.value == nil }.map(\.key.rawValue)
+        if !listed.isEmpty {
+            // Each group once (a dictionary's keys), as ON CONFLICT DO UPDATE requires.
+            statements.append(PGStatement(
+                """
+                INSERT INTO grouplog_directory (group_id, entry) SELECT * FROM unnest($1::text[], $2::bytea[])
+                ON CONFLICT (group_id) DO UPDATE SET entry = EXCLUDED.entry
+                """,
+                [.textArray(listed.map(\.group)), .bytesArray(listed.map(\.bytes))], operation: "list \(listed.count) groups in the directory"))
+        }
+        if !unlisted.isEmpty {
+            statements.append(PGStatement(
+                "DELETE FROM grouplog_directory WHERE group_id = ANY($1)", [.textArray(unlisted)], operation: "unlist \(unlisted.count) groups"))
+        }
+        return statements
     }
 }

@@ -54,7 +54,7 @@ private final class ListenerThread: @unchecked Sendable {
             }
             do throws(StoreError) {
                 let heard = try connection.notifications(waitingUpTo: .milliseconds(200))
-                let groups = heard.filter { $0.channel == PostgresSchema.channel }.compactMap { try? GroupID($0.payload) }
+                let groups = heard.filter { $0.channel == PostgresSchema.channel }.flatMap { PostgresCommitNotice.groups(in: $0.payload) }
                 if !groups.isEmpty { waiters.wake(groups) }
                 let inboxes = heard.filter { $0.channel == PostgresSchema.claimsChannel }.compactMap { try? InboxID($0.payload) }
                 waiters.journal.claimed(inboxes)

@@ -11,7 +11,7 @@ enum PostgresSchema {
     /// one is migrated by `grouplog init` (an open with `create`).
     static let version: Int64 = 3
 
-    /// The channel commits are announced on, the group ID as the payload.
+    /// The channel commits are announced on, the IDs of the groups as the payload (`PostgresCommitNotice`).
     static let channel = "grouplog_commits"
 
     /// The channel new identity claims are announced on, the inbox ID as the payload.

@@ -3,7 +3,7 @@ import GroupCore
 import GroupStore
 
 /// Appending: submits batched into shared transactions (group commit), and ingest. Every
-/// append locks its group's head row first, so writers on other connections and hosts wait.
+/// append locks its groups' head rows first, so writers on other connections and hosts wait.
 extension PostgresStore {
     /// Judges `changes` against the group's head and appends them as one commit when the
     /// reducer applies them (see `CommitLogStorage.submit`).
@@ -23,29 +23,24 @@ extension PostgresStore {
 
     /// Appends commits made elsewhere in one transaction, all or none (see `CommitLogStorage.ingest`).
     ///
-    /// The commits and their outcomes go in with a binary COPY each, each group's head is
-    /// advanced once, and the indexes are written once at the end (`PostgresIndexBatch`), all in
-    /// the transaction that locked the heads: a refused commit or a failed write leaves nothing
-    /// of the batch.
+    /// The heads of every group the commits name are locked at once (`lockHeads`); the commits
+    /// and their outcomes go in with a binary COPY each, the heads are advanced in one statement
+    /// and the indexes written once at the end (`PostgresAppendBatch`), all in the transaction
+    /// that locked the heads: a refused commit or a failed write leaves nothing of the batch.
     @discardableResult
     public func ingest(_ commits: [Commit], claims: [IdentityClaims]) throws(StoreError) -> [CommitOutcome] {
         let (outcomes, working) = try writing { connection throws(StoreError) in
             for entry in claims {
                 for identity in entry.claims { try record(identity, for: entry.inbox, on: connection) }
             }
+            var working = try lockHeads(
+                of: Set(commits.map(\.groupID)), creating: Set(commits.filter { $0.sequence == 0 }.map(\.groupID)), on: connection)
             var outcomes: [CommitOutcome] = []
-            var working: [GroupID: WorkingGroup] = [:]
-            var rows = PGCopyRows(columns: 3)
-            var outcomeRows = PGCopyRows(columns: 3)
-            var indexes = PostgresIndexBatch()
+            var batch = PostgresAppendBatch(snapshotting: options.snapshotSchedule)
             for commit in commits {
                 let group = commit.groupID
-                var current: WorkingGroup
-                if let known = working.removeValue(forKey: group) {
-                    current = known
-                } else {
-                    current = try lockHead(of: group, creating: commit.sequence == 0, on: connection)
-                }
+                // Every group of the batch was locked above.
+                var current = working.removeValue(forKey: group) ?? WorkingGroup()
                 let expected = current.head.map { $0.sequence + 1 } ?? 0
                 guard commit.sequence == expected else {
                     throw .ingestRefused(group, sequence: commit.sequence, reason: "the log's next sequence is \(expected)")
@@ -57,28 +52,13 @@ extension PostgresStore {
                 if let known = current.replica { replica = known } else { replica = try loadReplica(group, current.head, on: connection) }
                 current.replica = nil
                 let outcome = replica.fold(commit)
-                let bytes = CommitCodec.encode(commit)
-                rows.append(.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes))
-                outcomeRows.append(.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(OutcomeCodec.encode(outcome)))
-                if outcome.isApplied, let state = replica.state { indexes.add(commit, state) }
-                current.head = PostgresHead(sequence: commit.sequence, hash: SHA256.hash(bytes))
+                current.head = batch.append(commit, outcome: outcome, state: replica.state)
                 current.replica = replica
                 working[group] = current
                 outcomes.append(outcome)
             }
-            if !rows.isEmpty {
-                try connection.copy("COPY grouplog_commits (group_id, sequence, commit_bytes) FROM STDIN (FORMAT binary)", rows,
-                                    operation: "append \(rows.count) commits")
-                try connection.copy("COPY grouplog_outcomes (group_id, sequence, outcome) FROM STDIN (FORMAT binary)", outcomeRows,
-                                    operation: "record the outcomes of \(outcomeRows.count) commits")
-            }
-            for (group, entry) in working.sorted(by: { $0.key < $1.key }) {
-                guard let head = entry.head else { continue }
-                try advanceHead(of: group, to: head, on: connection)
-            }
-            try indexes.write(on: connection)
-            for group in working.keys.sorted() { try connection.notify(PostgresSchema.channel, payload: group.rawValue) }
-            return (outcomes, working)
+            try batch.write(on: connection)
+            return (outcomes, working.filter { $0.value.head != nil })
         }
         remember(working)
         waiters.journal.claimed(claims.map(\.inbox))
@@ -94,24 +74,53 @@ extension PostgresStore {
         var placeholder = false
     }
 
-    /// Locks the group's head row for this transaction and reads it. A group being created gets
-    /// a placeholder row (sequence -1), so that two creators of one group serialize on it too.
-    func lockHead(of group: GroupID, creating: Bool, on connection: PGConnection) throws(StoreError) -> WorkingGroup {
-        let select = "SELECT head_sequence, head_hash FROM grouplog_groups WHERE group_id = $1 FOR UPDATE"
-        var rows = try connection.execute(select, [.text(group.rawValue)], operation: "lock the head of \(group)")
-        var placeholder = false
-        if rows.rowCount == 0 && creating {
-            let inserted = try connection.execute(
-                "INSERT INTO grouplog_groups (group_id, head_sequence, head_hash) VALUES ($1, -1, ''::bytea) ON CONFLICT DO NOTHING",
-                [.text(group.rawValue)], operation: "create the head of \(group)")
-            placeholder = inserted.affectedRows == 1
-            rows = try connection.execute(select, [.text(group.rawValue)], operation: "lock the head of \(group)")
+    /// Locks the head rows of `groups` for this transaction and reads them, in one round trip
+    /// whatever their number (`headLocks`, `lockedHeads`).
+    /// - Returns: every group of `groups`: its head, nil for a missing group or a placeholder.
+    func lockHeads(of groups: Set<GroupID>, creating: Set<GroupID>, on connection: PGConnection) throws(StoreError) -> [GroupID: WorkingGroup] {
+        let statements = Self.headLocks(of: groups, creating: creating)
+        return try Self.lockedHeads(of: groups, creating: creating, from: try connection.execute(pipelined: statements))
+    }
+
+    /// The statements that lock the head rows of `groups`, at most two whatever their number.
+    /// Rows are locked in group ID order, so that two transactions locking groups in common
+    /// queue on the first of them rather than deadlock. The groups of `creating` that have no
+    /// row get a placeholder (sequence -1) first, so that two creators of one group serialize
+    /// on it too: a placeholder another transaction is inserting makes this one wait for it.
+    static func headLocks(of groups: Set<GroupID>, creating: Set<GroupID>) -> [PGStatement] {
+        guard !groups.isEmpty else { return [] }
+        var statements: [PGStatement] = []
+        if !creating.isEmpty {
+            statements.append(PGStatement(
+                """
+                INSERT INTO grouplog_groups (group_id, head_sequence, head_hash) SELECT unnest($1::text[]), -1, ''::bytea
+                ON CONFLICT DO NOTHING RETURNING group_id
+                """,
+                [.textArray(creating.sorted().map(\.rawValue))], operation: "create the heads of \(creating.count) groups"))
         }
-        guard rows.rowCount == 1, rows.int64(0, 0) >= 0 else { return WorkingGroup(head: nil, replica: nil, placeholder: placeholder) }
-        guard let hash = Digest(bytes: rows.bytes(0, 1)) else {
-            throw .corrupt(group, sequence: nil, reason: "its head record holds no hash")
+        statements.append(PGStatement(
+            "SELECT group_id, head_sequence, head_hash FROM grouplog_groups WHERE group_id = ANY($1) ORDER BY group_id FOR UPDATE",
+            [.textArray(groups.sorted().map(\.rawValue))], operation: "lock the heads of \(groups.count) groups"))
+        return statements
+    }
+
+    /// The heads `headLocks(of: groups, creating: creating)` read, from its statements' results.
+    static func lockedHeads(of groups: Set<GroupID>, creating: Set<GroupID>, from results: [PGResult]) throws(StoreError) -> [GroupID: WorkingGroup] {
+        guard let rows = results.last else { return [:] }
+        var placeholders: Set<String> = []
+        if !creating.isEmpty, let inserted = results.first {
+            placeholders = Set((0..<inserted.rowCount).map { inserted.text($0, 0) })
         }
-        return WorkingGroup(head: PostgresHead(sequence: UInt64(rows.int64(0, 0)), hash: hash), replica: nil)
+        var working: [GroupID: WorkingGroup] = [:]
+        for group in groups { working[group] = WorkingGroup(placeholder: placeholders.contains(group.rawValue)) }
+        for row in 0..<rows.rowCount where rows.int64(row, 1) >= 0 {
+            let group = GroupID(unchecked: rows.text(row, 0))
+            guard let hash = Digest(bytes: rows.bytes(row, 2)) else {
+                throw .corrupt(group, sequence: nil, reason: "its head record holds no hash")
+            }
+            working[group]?.head = PostgresHead(sequence: UInt64(rows.int64(row, 1)), hash: hash)
+        }
+        return working
     }
 
     /// The state at `head`, from the cache when it is at that head, else folded from the log.
@@ -119,28 +128,6 @@ extension PostgresStore {
         guard let head else { return Replica() }
         if let cached = heads.take(group, matching: head) { return cached }
         return try replica(of: group, head, at: head.sequence, on: connection)
-    }
-
-    /// Writes one commit, its outcome, the new head and the indexes; returns the new head.
-    func append(_ commit: Commit, outcome: CommitOutcome, state: GroupState?, on connection: PGConnection) throws(StoreError) -> PostgresHead {
-        let group = commit.groupID
-        let bytes = CommitCodec.encode(commit)
-        let hash = SHA256.hash(bytes)
-        try connection.execute(
-            "INSERT INTO grouplog_commits (group_id, sequence, commit_bytes) VALUES ($1, $2, $3)",
-            [.text(group.rawValue), .int64(Int64(commit.sequence)), .bytes(bytes)], operation: "append commit \(commit.sequence) of \(group)")
-        try storeOutcome(outcome, of: group, commit.sequence, on: connection)
-        let head = PostgresHead(sequence: commit.sequence, hash: hash)
-        try advanceHead(of: group, to: head, on: connection)
-        if outcome.isApplied, let state { try index(commit, state, on: connection) }
-        return head
-    }
-
-    /// Moves the group's head record (locked by `lockHead`) to `head`.
-    func advanceHead(of group: GroupID, to head: PostgresHead, on connection: PGConnection) throws(StoreError) {
-        try connection.execute(
-            "UPDATE grouplog_groups SET head_sequence = $2, head_hash = $3 WHERE group_id = $1",
-            [.text(group.rawValue), .int64(Int64(head.sequence)), .bytes(head.hash.bytes)], operation: "advance the head of \(group)")
     }
 
     /// Records what the reducer made of a commit, beside the commit (outcomes are derived, so
@@ -164,7 +151,7 @@ extension PostgresStore {
     func index(_ commit: Commit, _ state: GroupState, on connection: PGConnection) throws(StoreError) {
         var batch = PostgresIndexBatch()
         batch.add(commit, state)
-        try batch.write(on: connection)
+        try connection.execute(pipelined: batch.statements)
     }
 
     /// Caches each group's state at its new head, and wakes its waiters in this process.

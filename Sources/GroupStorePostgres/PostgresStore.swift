@@ -131,9 +131,15 @@ public final class PostgresStore: GroupLogStorage {
         do throws(StoreError) {
             return try pool.with { connection throws(StoreError) in try connection.transaction("", body) }
         } catch {
-            guard case let .storage(operation, code, message) = error, PGConnection.sqlState(of: error) == PGError.readOnlyTransaction else { throw error }
-            throw .storage(operation: operation + " (the server is a read-only standby: write to the primary)", code: code, message: message)
+            throw Self.namingThePrimary(error)
         }
+    }
+
+    /// `error` as a write reports it: on a standby (a read-only transaction refused the write),
+    /// a storage error that says to write to the primary.
+    static func namingThePrimary(_ error: StoreError) -> StoreError {
+        guard case let .storage(operation, code, message) = error, PGConnection.sqlState(of: error) == PGError.readOnlyTransaction else { return error }
+        return .storage(operation: operation + " (the server is a read-only standby: write to the primary)", code: code, message: message)
     }
 
     /// How many tasks and threads wait for `group`'s next commit (for tests of waking).

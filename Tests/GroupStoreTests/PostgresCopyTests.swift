@@ -59,6 +59,24 @@ struct PostgresCopyTests {
         }
     }
 
+    /// `int8[]` and `bytea[]` parameters, as a batch sends its rows, column by column, through
+    /// a pipeline: every value back in order, extremes and empty bytes included.
+    @Test func integerAndByteArrayParametersArriveWholeAndInOrder() throws {
+        try TestBackend.postgres.withPlace { place throws in
+            let connection = try Self.connection(in: place)
+            let numbers: [Int64] = [0, -1, 1, .max, .min, 42]
+            let blobs: [[UInt8]] = [[], [0], [0xFF, 0x00, 0x7F], Array(repeating: 0xAB, count: 70_000), [1, 2, 3], Array("\\x00".utf8)]
+            let read = try connection.execute(pipelined: [PGStatement(
+                "SELECT number, blob FROM unnest($1::bigint[], $2::bytea[]) WITH ORDINALITY AS u(number, blob, position) ORDER BY position",
+                [.int64Array(numbers), .bytesArray(blobs)], operation: "unnest two arrays")])[0]
+            #expect((0..<read.rowCount).map { read.int64($0, 0) } == numbers)
+            #expect((0..<read.rowCount).map { read.bytes($0, 1) } == blobs)
+            let empty = try connection.execute("SELECT coalesce(cardinality($1::bigint[]), -1) + coalesce(cardinality($2::bytea[]), -1)",
+                                               [.int64Array([]), .bytesArray([])], operation: "empty arrays")
+            #expect(empty.int64(0, 0) == 0)
+        }
+    }
+
     /// An outcome already where the batch's fourth commit's goes: the ingest's COPY of the
     /// commits succeeds, the COPY of their outcomes is refused with the server's unique violation,
     /// and nothing of the batch is left, not the commits, nor the group's head, nor its

@@ -27,6 +27,12 @@ package final class HeadStateCache<Head: Equatable & Sendable>: Sendable {
         }
     }
 
+    /// Takes the group's state out of the cache with the head it was cached at, whatever that
+    /// head, for a caller that checks the head against the store afterwards.
+    package func takeLatest(_ group: GroupID) -> (head: Head, replica: Replica)? {
+        entries.withLock { entries in entries.removeValue(forKey: group).map { ($0.head, $0.replica) } }
+    }
+
     /// The group's state if it was cached at `head`, left in the cache.
     package func peek(_ group: GroupID, matching head: Head) -> Replica? {
         entries.withLock { entries in

@@ -14,6 +14,8 @@ package final class PGConnection: @unchecked Sendable {
     let handle: OpaquePointer
     /// The URL it was opened with, for redacting its password from every error.
     let url: PGConnectionURL
+    /// The names of the statements prepared in this session (`execute(pipelined:)`).
+    var preparedStatements: Set<String> = []
 
     /// Connects to `url` (a `postgresql://` URL or a libpq key-value string).
     /// - Throws: `StoreError.storage` naming the URL with its password redacted: a malformed

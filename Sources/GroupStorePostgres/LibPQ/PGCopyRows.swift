@@ -38,7 +38,7 @@ struct PGCopyRows {
             case let .int64(value):
                 appendBigEndian(8, bytes: 4)
                 appendBigEndian(UInt64(bitPattern: value), bytes: 8)
-            case .textArray, .null:
+            case .textArray, .int64Array, .bytesArray, .null:
                 guard let bytes = field.wireBytes else {
                     appendBigEndian(UInt32(bitPattern: -1), bytes: 4)
                     continue

@@ -11,6 +11,8 @@ enum PGError {
     static let serializationFailure = "40001"
     static let deadlockDetected = "40P01"
     static let uniqueViolation = "23505"
+    /// SQLSTATE 23502: a NULL where the column refuses one.
+    static let notNullViolation = "23502"
     static let undefinedTable = "42P01"
     /// SQLSTATE 42501: the role lacks a privilege (or does not own the object) for the statement.
     static let insufficientPrivilege = "42501"
