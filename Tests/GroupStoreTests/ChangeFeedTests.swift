@@ -27,19 +27,15 @@ struct ChangeFeedTests {
         }
     }
 
+    /// One short wait (a loop until nothing is heard would never end on PostgreSQL while other
+    /// tests commit: the channel is the database's, so their commits are heard here too).
     @Test(.timeLimit(.minutes(1)), arguments: TestBackend.all)
-    func aQuietWaitIsEmptyOnlyWhereOtherWritersAreHeard(backend: TestBackend) throws {
+    func aQuietWaitIsCompleteOnlyWhereOtherWritersAreHeard(backend: TestBackend) throws {
         try backend.withNewStore { store throws in
-            // Anything the listener still delivers from earlier tests is read first.
-            var cursor = store.changeCursor()
-            var changes = store.blockUntilChanges(after: cursor, timeout: .milliseconds(20))
-            while !changes.groups.isEmpty || !changes.inboxes.isEmpty {
-                cursor = changes.cursor
-                changes = store.blockUntilChanges(after: cursor, timeout: .milliseconds(20))
-            }
+            let changes = store.blockUntilChanges(after: store.changeCursor(), timeout: .milliseconds(20))
             switch backend {
             case .lmdb: #expect(!changes.complete, "LMDB cannot hear other processes, so a quiet wait may have missed some")
-            case .postgres: #expect(changes.complete && changes.isEmpty)
+            case .postgres: #expect(changes.complete)
             }
         }
     }
@@ -71,13 +67,17 @@ struct ChangeFeedTests {
     /// A commit made through another store object (another connection, as another host's would
     /// be) reaches this one's feed through LISTEN/NOTIFY.
     @Test(.timeLimit(.minutes(1)), .enabled(if: TestBackend.postgresURL != nil))
-    func aPostgresCommitElsewhereIsHeard() throws {
-        try TestBackend.postgres.withPlace { place throws in
-            let follower = try place.open()
-            let writer = try place.open()
-            var cursor = follower.changeCursor()
-            try writer.submit(to: .named("elsewhere"), actor: .alix, time: 1, changes: [.create(CreateConversation())])
-            try writer.claim(.handle("far.eth"), for: .gus)
+    func aPostgresCommitElsewhereIsHeard() async throws {
+        let place = try TestBackend.postgres.makePlace()
+        defer { place.remove() }
+        let follower = try place.open()
+        let writer = try place.open()
+        let start = follower.changeCursor()
+        try writer.submit(to: .named("elsewhere"), actor: .alix, time: 1, changes: [.create(CreateConversation())])
+        try writer.claim(.handle("far.eth"), for: .gus)
+        // The waits block a thread: off the concurrency pool, which the other tests run on.
+        let heard = await OffPool.run { () -> Bool in
+            var cursor = start
             var groups: Set<GroupID> = [], inboxes: Set<InboxID> = []
             let deadline = ContinuousClock.now + .seconds(30)
             while !(groups.contains(.named("elsewhere")) && inboxes.contains(.gus)) && ContinuousClock.now < deadline {
@@ -86,8 +86,9 @@ struct ChangeFeedTests {
                 inboxes.formUnion(changes.inboxes)
                 cursor = changes.cursor
             }
-            #expect(groups.contains(.named("elsewhere")) && inboxes.contains(.gus))
+            return groups.contains(.named("elsewhere")) && inboxes.contains(.gus)
         }
+        #expect(heard)
     }
 }
 
