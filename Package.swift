@@ -42,7 +42,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
-            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupStorePostgres", "GroupTestSupport", "CMalloc", "SQLiteEventStore"],
+            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupStorePostgres", "GroupAudit", "GroupTestSupport", "CMalloc", "SQLiteEventStore"],
             path: "Benchmarks/grouplog-bench",
             swiftSettings: strict
         ),

@@ -27,5 +27,6 @@ done
 test -s "$results/benchmarks.csv"
 # The PostgreSQL benchmarks ran against the cluster, not skipped for want of a server.
 grep -q '^postgres\.ingest,' "$results/benchmarks.csv"
+grep -q '^postgres\.replica\.lag,' "$results/benchmarks.csv"
 echo "benchmarks: the quick run finished and wrote $(($(wc -l < "$results/benchmarks.csv") - 1)) figures"
 bash scripts/docs.sh

@@ -41,7 +41,9 @@ public struct ChangeRecord: Codable, Equatable, Sendable {
         self.init(op: change.op)
         switch change {
         case let .create(request): create = try CreateRecord(request)
-        case let .addMembers(added, resolved):
+        case let .addMembers(added, resolved, keys):
+            // The rival's workloads sign nothing (SPEC section 14).
+            guard keys.isEmpty else { throw .unsupportedChange("addMembers recording signing keys") }
             inboxes = added.map(\.rawValue)
             if !resolved.isEmpty { identities = resolved.map(IdentityRecord.init) }
         case let .removeMembers(removed, resolved, messages):
@@ -57,7 +59,9 @@ public struct ChangeRecord: Codable, Equatable, Sendable {
         case let .updatePermission(permission, newPolicy):
             slot = permission.rawValue
             policy = PolicyRecord(newPolicy)
-        case .requestRemoval, .leave, .acceptInvitation, .declineInvitation, .deleteGroup: break
+        case .requestRemoval, .leave, .declineInvitation, .deleteGroup: break
+        case let .acceptInvitation(keys):
+            guard keys.isEmpty else { throw .unsupportedChange("acceptInvitation recording signing keys") }
         case let .updateName(text): name = text
         case let .updateDescription(text): description = text
         case let .updateImageURL(text): url = text
@@ -79,7 +83,9 @@ public struct ChangeRecord: Codable, Equatable, Sendable {
             field = FieldReferenceRecord(reference)
             mutation = FieldMutationRecord(fieldMutation)
         case let .updateUserData(updates): values = updates.map(UserFieldRecord.init)
-        case let .join(joinLink): link = joinLink
+        case let .join(joinLink, keys):
+            guard keys.isEmpty else { throw .unsupportedChange("join recording signing keys") }
+            link = joinLink
         case let .approveJoin(subject, asked):
             inbox = subject.rawValue
             role = asked?.name
@@ -96,6 +102,7 @@ public struct ChangeRecord: Codable, Equatable, Sendable {
         case let .unmute(subjects), let .allowListAdd(subjects), let .allowListRemove(subjects), let .ban(subjects), let .unban(subjects):
             inboxes = subjects.map(\.rawValue)
         case let .muteAll(isOn), let .blockGroup(isOn): on = isOn
+        case .updateKeys: throw .unsupportedChange("updateKeys")
         }
     }
 }

@@ -22,6 +22,7 @@ public struct CreateRecord: Codable, Equatable, Sendable {
     /// - Throws: `unsupportedChange` when the request registers configured fields.
     init(_ request: CreateConversation) throws(SQLiteEventStoreError) {
         guard request.fields.isEmpty else { throw .unsupportedChange("create with configured fields") }
+        guard !request.requireSignatures && request.keys.isEmpty else { throw .unsupportedChange("create with signing keys") }
         guard request.identities.isEmpty, request.disappearingMessages == nil else {
             throw .unsupportedChange("create with identities or disappearing messages")
         }

@@ -25,7 +25,7 @@ struct PostgresBenchmarks {
     static let names = [
         "postgres.ingest", "postgres.ingest.lmdb", "postgres.replay", "postgres.replay.lmdb",
         "postgres.submit.1thread", "postgres.submit.1thread.lmdb", "postgres.submit.16threads", "postgres.submit.16threads.lmdb",
-    ]
+    ] + replicaNames
 
     init(harness: Harness, quick: Bool) {
         self.harness = harness
@@ -63,7 +63,7 @@ struct PostgresBenchmarks {
             if wantsAny(["postgres.replay"]) { measureReplay(log, server: server, into: &table) }
         }
         if wantsAny(["postgres.submit"]) { measureSubmits(server: server, into: &table) }
-        table.notes.append("postgres: the lag of an LMDB replica following the log is not measured: 'grouplog replicate' does not exist yet")
+        if wantsAny(["postgres.replica"]) { measureReplicaLag(server: server, into: &table) }
         return table
     }
 

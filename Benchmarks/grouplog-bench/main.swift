@@ -40,5 +40,6 @@ summary.figures += sqlite.figures
 let postgres = PostgresBenchmarks(harness: harness, quick: quick).run()
 if !postgres.isEmpty { print(postgres.text) }
 summary.comparisons += postgres.comparisons
+summary.figures += postgres.figures
 summary.notes += postgres.notes
 if let resultsDirectory { ResultsWriter(directory: resultsDirectory).write(summary, growth: growth) }

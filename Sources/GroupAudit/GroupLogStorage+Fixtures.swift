@@ -31,8 +31,9 @@ extension GroupLogStorage {
         var commits: [Commit] = []
         var previous: Digest?
         for commit in FixtureRunner.commits(of: fixture, groupID: group, directory: directory) {
+            // The runner signed the commit as the fixture says (SPEC section 14): keep it.
             let chained = Commit(groupID: group, sequence: commit.sequence, actor: commit.actor, time: commit.time,
-                                 changes: commit.changes, previousHash: previous)
+                                 changes: commit.changes, previousHash: previous, signature: commit.signature)
             previous = CommitCodec.hash(chained)
             commits.append(chained)
         }

@@ -100,6 +100,7 @@ public enum StateDiffText {
         case .blockedForAll: return String(record.blockedForAll)
         case .mutedUntil: return record.mutedUntil.map(String.init) ?? "none"
         case .blocksGroup: return String(record.blocksGroup)
+        case .keys: return record.keys.isEmpty ? "none" : record.keys.map(\.base64).joined(separator: ", ")
         }
     }
 

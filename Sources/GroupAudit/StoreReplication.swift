@@ -19,23 +19,36 @@ public struct StoreReplication: Sendable {
         copy = StoreCopy(from: source, to: destination, batchSize: batchSize)
     }
 
-    /// Catches up, then follows the source until `shouldStop` returns true (it is asked after
-    /// every round, and a round waits at most `wait` for news).
+    /// Catches up, then follows the source until `shouldStop` returns true.
+    ///
+    /// It waits for news in slices of at most `stopCheck`, asking `shouldStop` after each, so a
+    /// stop is heard promptly however long `wait` is. What the feed could not vouch for (a quiet
+    /// wait on LMDB, a listener that reconnected) is caught up by comparing every group, once
+    /// per `wait`: the polling interval of a source that announces nothing.
     /// - Parameter progress: told of the catch-up's batches, then of every batch copied live.
     /// - Throws: what a resumed `StoreCopy` throws, and, while following, `destinationDiffers`
     ///   for a replica whose log is past the source's.
     public func run(
-        wait: Duration = .seconds(1), shouldStop: () -> Bool, progress: (ReplicationProgress) -> Void = { _ in }
+        wait: Duration = .seconds(1), stopCheck: Duration = .milliseconds(100),
+        shouldStop: () -> Bool, progress: (ReplicationProgress) -> Void = { _ in }
     ) throws(StoreCopyError) {
         // Taken before the catch-up reads anything, so that a commit made during it is heard.
         var cursor = copy.source.changeCursor()
         let caughtUp = try copy.run(resuming: true) { progress(.catchingUp($0)) }
         progress(.caughtUp(caughtUp))
+        var lastComparison = ContinuousClock.now
+        var unvouched = false
         while !shouldStop() {
-            let changes = copy.source.blockUntilChanges(after: cursor, timeout: wait)
+            let changes = copy.source.blockUntilChanges(after: cursor, timeout: min(wait, stopCheck))
             cursor = changes.cursor
-            guard !changes.isEmpty else { continue }
-            try follow(changes, progress: progress)
+            unvouched = unvouched || !changes.complete
+            if unvouched && ContinuousClock.now - lastComparison >= wait {
+                try follow(StoreChanges(cursor: cursor, groups: [], inboxes: [], complete: false), progress: progress)
+                unvouched = false
+                lastComparison = .now
+            } else if !changes.groups.isEmpty || !changes.inboxes.isEmpty {
+                try follow(StoreChanges(cursor: cursor, groups: changes.groups, inboxes: changes.inboxes, complete: true), progress: progress)
+            }
         }
     }
 
@@ -80,6 +93,9 @@ public struct StoreReplication: Sendable {
         }
     }
 
+    // Not inlined: Swift 6.3.1's optimizer crashes on this function inlined into
+    // bringUpEveryGroup ("Found ownership error", CopyPropagation) in a release build.
+    @inline(never)
     private func bringUp(
         _ group: GroupID, from replicaHead: UInt64?, to sourceHead: UInt64,
         round: inout ReplicationRound, progress: (ReplicationProgress) -> Void

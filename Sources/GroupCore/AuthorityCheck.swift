@@ -32,7 +32,8 @@ public struct AuthorityCheck: Equatable, Sendable {
         case invitation(accept: Bool)
         /// `leave` / `requestRemoval`: the leave rules of SPEC section 8, not a policy.
         case leaving(request: Bool)
-        /// `blockGroup`: any member, observers included, for itself, with no policy.
+        /// `blockGroup` (any member, observers included) and `updateKeys` (an active member):
+        /// for itself, with no policy.
         case ownChoice
         /// `create`: anyone may create a conversation, and becomes its first member.
         case create

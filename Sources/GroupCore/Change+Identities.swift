@@ -4,7 +4,7 @@ extension Change {
     public var namedIdentities: [PublicIdentity] {
         switch self {
         case let .create(request): request.identities.map(\.identity)
-        case let .addMembers(_, identities), let .removeMembers(_, identities, _): identities.map(\.identity)
+        case let .addMembers(_, identities, _), let .removeMembers(_, identities, _): identities.map(\.identity)
         default: []
         }
     }
@@ -32,8 +32,8 @@ extension Change {
         case var .create(request) where !request.identities.isEmpty:
             request.identities = try resolve(request.identities)
             return .create(request)
-        case let .addMembers(inboxes, identities) where !identities.isEmpty:
-            return .addMembers(inboxes: inboxes, identities: try resolve(identities))
+        case let .addMembers(inboxes, identities, keys) where !identities.isEmpty:
+            return .addMembers(inboxes: inboxes, identities: try resolve(identities), keys: keys)
         case let .removeMembers(inboxes, identities, withMessages) where !identities.isEmpty:
             return .removeMembers(inboxes: inboxes, identities: try resolve(identities), withMessages: withMessages)
         default:

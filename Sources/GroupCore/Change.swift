@@ -41,6 +41,12 @@ public struct CreateConversation: Equatable, Sendable {
     /// The configured fields to register, with their full descriptors, as the configuration gave
     /// them when the commit was made; the well-known fields are registered besides these.
     public var fields: [FieldDescriptor]
+    /// Whether every commit must be signed with a key recorded for its actor (SPEC section 14);
+    /// fixed at creation, for a group or a DM alike.
+    public var requireSignatures: Bool
+    /// The signing keys of the creator and the members, as the directory held them when the
+    /// commit was made; an inbox without an entry has none.
+    public var keys: RecordedKeys
 
     public init(
         kind: ConversationKind = .group, members: [InboxID] = [], identities: [ResolvedIdentity] = [],
@@ -48,9 +54,11 @@ public struct CreateConversation: Equatable, Sendable {
         appData: String = "", disappearingMessages: DisappearingMessages? = nil,
         memberLimit: Int? = nil, leaveRule: LeaveRule? = nil, joinRule: JoinRule? = nil,
         invitesNeedConsent: Bool? = nil, admission: Admission? = nil, style: GroupStyle? = nil,
-        fields: [FieldDescriptor] = []
+        fields: [FieldDescriptor] = [], requireSignatures: Bool = false, keys: RecordedKeys = [:]
     ) {
         self.fields = fields
+        self.requireSignatures = requireSignatures
+        self.keys = keys
         self.kind = kind
         self.members = members
         self.identities = identities
@@ -98,10 +106,17 @@ public struct ResolvedIdentity: Equatable, Sendable {
     }
 }
 
-/// One change of a commit (SPEC sections 6, 7, 8 and 10).
+/// The signing keys a commit records for the inboxes it makes members or invitees, by inbox, as
+/// the directory held them when the commit was made (SPEC section 14). Recorded in the log like
+/// resolved identities, so that replay never consults the directory.
+public typealias RecordedKeys = [InboxID: [PublicKey]]
+
+/// One change of a commit (SPEC sections 6, 7, 8, 10 and 14).
 public enum Change: Equatable, Sendable {
     case create(CreateConversation)
-    case addMembers(inboxes: [InboxID], identities: [ResolvedIdentity])
+    /// The identities follow the inboxes, as resolved when the commit was made; `keys` holds the
+    /// added inboxes' signing keys.
+    case addMembers(inboxes: [InboxID], identities: [ResolvedIdentity], keys: RecordedKeys = [:])
     /// The identities follow the inboxes, as resolved when the commit was made.
     case removeMembers(inboxes: [InboxID], identities: [ResolvedIdentity] = [], withMessages: Bool)
     case addAdmin(InboxID)
@@ -128,12 +143,13 @@ public enum Change: Equatable, Sendable {
     /// The actor's own entries in user fields, all in one commit.
     case updateUserData([UserFieldUpdate])
     // The lifecycle of SPEC section 9.
-    /// The invitee accepts its open invitation.
-    case acceptInvitation
+    /// The invitee accepts its open invitation, recording its signing keys, which replace those
+    /// its invitation recorded.
+    case acceptInvitation(keys: [PublicKey] = [])
     /// The invitee declines its open invitation.
     case declineInvitation
-    /// A non-member joins, through a link or by the group's join rule.
-    case join(link: String?)
+    /// A non-member joins, through a link or by the group's join rule, recording its signing keys.
+    case join(link: String?, keys: [PublicKey] = [])
     /// Admits a pending join request, with a role (nil keeps the role it asked for).
     case approveJoin(InboxID, role: Role?)
     case rejectJoin(InboxID)
@@ -152,6 +168,11 @@ public enum Change: Equatable, Sendable {
     /// The actor blocks (or unblocks) the group for itself.
     case blockGroup(Bool)
     case deleteGroup
+    /// The actor changes its own signing keys in this conversation: `remove` first, then `add`.
+    case updateKeys(add: [PublicKey], remove: [PublicKey])
+
+    /// `acceptInvitation` recording no keys, as every acceptance before signed commits did.
+    public static var acceptInvitation: Change { .acceptInvitation(keys: []) }
 
     /// The op name used in fixtures, the CLI and error messages.
     public var op: String {
@@ -195,6 +216,7 @@ public enum Change: Equatable, Sendable {
         case .unban: "unban"
         case .blockGroup: "blockGroup"
         case .deleteGroup: "deleteGroup"
+        case .updateKeys: "updateKeys"
         }
     }
 
@@ -208,7 +230,7 @@ public enum Change: Equatable, Sendable {
             true
         case .create, .requestRemoval, .leave, .updateName, .updateDescription, .updateImageURL,
              .updateAppData, .updateDisappearingMessages, .registerFields, .updateMetadataField, .updateUserData,
-             .acceptInvitation, .declineInvitation, .blockGroup:
+             .acceptInvitation, .declineInvitation, .blockGroup, .updateKeys:
             false
         }
     }
@@ -224,7 +246,7 @@ extension Change {
         let named: [InboxID]
         switch self {
         case let .create(request): named = request.allMembers
-        case let .addMembers(inboxes, identities), let .removeMembers(inboxes, identities, _):
+        case let .addMembers(inboxes, identities, _), let .removeMembers(inboxes, identities, _):
             named = inboxes + identities.compactMap(\.inbox)
         case let .setRole(inboxes, _), let .blockForAll(inboxes, _),
              let .mute(inboxes, _), let .unmute(inboxes), let .allowListAdd(inboxes), let .allowListRemove(inboxes),
@@ -236,7 +258,7 @@ extension Change {
         case .updatePermission, .requestRemoval, .leave, .updateName, .updateDescription, .updateImageURL,
              .updateAppData, .updateDisappearingMessages, .registerFields, .updateFieldPolicy, .updateMetadataField,
              .updateUserData, .acceptInvitation, .declineInvitation, .join, .createLink, .updateLinkRole, .deleteLink, .muteAll,
-             .blockGroup, .deleteGroup:
+             .blockGroup, .deleteGroup, .updateKeys:
             named = []
         }
         guard named.count > 1 else { return named }

@@ -10,9 +10,14 @@ public struct Commit: Equatable, Sendable {
     public let time: Milliseconds
     /// Ordered and non-empty.
     public let changes: [Change]
+    /// The actor's Ed25519 signature over the rest of the commit, with the key that made it; nil
+    /// for an unsigned commit (SPEC section 14). Whoever hands a commit to the reducer has
+    /// verified it: the reducer only asks which key signed.
+    public let signature: CommitSignature?
 
     public init(
-        groupID: GroupID, sequence: UInt64, actor: InboxID, time: Milliseconds, changes: [Change], previousHash: Digest? = nil
+        groupID: GroupID, sequence: UInt64, actor: InboxID, time: Milliseconds, changes: [Change], previousHash: Digest? = nil,
+        signature: CommitSignature? = nil
     ) {
         self.groupID = groupID
         self.sequence = sequence
@@ -20,7 +25,17 @@ public struct Commit: Equatable, Sendable {
         self.actor = actor
         self.time = time
         self.changes = changes
+        self.signature = signature
     }
+
+    /// This commit with `signature` in place of its own (nil: unsigned); everything else kept.
+    public func with(signature: CommitSignature?) -> Commit {
+        Commit(groupID: groupID, sequence: sequence, actor: actor, time: time, changes: changes, previousHash: previousHash,
+               signature: signature)
+    }
+
+    /// This commit without its signature: what a signature covers.
+    public var unsigned: Commit { signature == nil ? self : with(signature: nil) }
 }
 
 /// What the fold made of a commit.

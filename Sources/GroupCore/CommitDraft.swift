@@ -20,6 +20,9 @@ struct CommitDraft {
     var allowList: [InboxID: Bool] = [:]
     var muteAll: Bool?
     var isDeleted = false
+    /// Keys whose current holder earlier changes set (an inbox) or cleared (nil), over the
+    /// roster's index.
+    var keyOwners: [PublicKey: InboxID?] = [:]
     /// What the commit's changes did, in order, for audits and subscribers.
     var events: [DomainEvent] = []
 
@@ -40,6 +43,10 @@ struct CommitDraft {
         if let previous, previous.isCurrent {
             headcount -= 1
             if previous.role == .superAdmin { superAdminCount -= 1 }
+            for key in previous.keys { keyOwners[key] = .some(nil) }
+        }
+        if record.isCurrent {
+            for key in record.keys { keyOwners[key] = .some(record.inbox) }
         }
         if record.isCurrent {
             headcount += 1

@@ -42,6 +42,8 @@ public enum DomainEvent: Hashable, Sendable, CustomStringConvertible {
     case groupBlocked(InboxID)
     case groupUnblocked(InboxID)
     case groupDeleted
+    /// A member changed its own signing keys (`updateKeys`): the keys it added and removed.
+    case keysUpdated(InboxID, added: [PublicKey], removed: [PublicKey])
 
     /// The event's name, as fixtures (`events`) and the CLI name it.
     public var name: String {
@@ -85,6 +87,7 @@ public enum DomainEvent: Hashable, Sendable, CustomStringConvertible {
         case .groupBlocked: "groupBlocked"
         case .groupUnblocked: "groupUnblocked"
         case .groupDeleted: "groupDeleted"
+        case .keysUpdated: "keysUpdated"
         }
     }
 
@@ -99,7 +102,8 @@ public enum DomainEvent: Hashable, Sendable, CustomStringConvertible {
              let .superAdminAdded(inbox), let .superAdminRemoved(inbox), let .ownershipTransferred(_, inbox),
              let .userDataChanged(inbox, _), let .memberBlocked(inbox), let .memberUnblocked(inbox),
              let .memberMuted(inbox, _), let .memberUnmuted(inbox), let .allowListChanged(inbox, _),
-             let .memberBanned(inbox), let .memberUnbanned(inbox), let .groupBlocked(inbox), let .groupUnblocked(inbox):
+             let .memberBanned(inbox), let .memberUnbanned(inbox), let .groupBlocked(inbox), let .groupUnblocked(inbox),
+             let .keysUpdated(inbox, _, _):
             inbox
         case .policyChanged, .metadataChanged, .fieldsRegistered, .fieldChanged, .fieldPolicyChanged, .linkCreated, .linkUpdated,
              .linkDeleted, .allMuted, .allUnmuted, .groupDeleted:
@@ -119,6 +123,8 @@ public enum DomainEvent: Hashable, Sendable, CustomStringConvertible {
         case let .linkDeleted(link): "linkDeleted \(link)"
         case let .memberMuted(inbox, until): "memberMuted \(inbox) until \(until)"
         case let .ownershipTransferred(from, to): "ownershipTransferred \(from) -> \(to)"
+        case let .keysUpdated(inbox, added, removed):
+            "keysUpdated \(inbox)" + added.map { " +\($0)" }.joined() + removed.map { " -\($0)" }.joined()
         default: subject.map { "\(name) \($0)" } ?? name
         }
     }

@@ -46,7 +46,7 @@ public enum GroupStyle: String, CaseIterable, Sendable {
     public var leaveRule: LeaveRule { .direct }
 }
 
-/// A group's settings, fixed at creation (SPEC section 9).
+/// A group's settings, fixed at creation (SPEC sections 9 and 14).
 public struct GroupSettings: Equatable, Sendable {
     /// The member limit when neither the commit nor the configuration gives one.
     public static let defaultMemberLimit = 250
@@ -56,15 +56,20 @@ public struct GroupSettings: Equatable, Sendable {
     public var joinRule: JoinRule
     public var invitesNeedConsent: Bool
     public var admission: Admission
+    /// Every commit must be signed with a key recorded for its actor (SPEC section 14). Unlike
+    /// the others, a DM has this setting too.
+    public var requireSignatures: Bool
 
     public init(
         memberLimit: Int = GroupSettings.defaultMemberLimit, leaveRule: LeaveRule = .request,
-        joinRule: JoinRule = .inviteOnly, invitesNeedConsent: Bool = false, admission: Admission = .auto
+        joinRule: JoinRule = .inviteOnly, invitesNeedConsent: Bool = false, admission: Admission = .auto,
+        requireSignatures: Bool = false
     ) {
         self.memberLimit = memberLimit
         self.leaveRule = leaveRule
         self.joinRule = joinRule
         self.invitesNeedConsent = invitesNeedConsent
         self.admission = admission
+        self.requireSignatures = requireSignatures
     }
 }

@@ -31,6 +31,11 @@ extension GroupState {
         if commit.time < lastAppliedTime {
             throw CommitRejection(changeIndex: nil, reason: .timeWentBackwards(time: commit.time, lastApplied: lastAppliedTime))
         }
+        // Signatures are judged after the whole-commit checks and before the changes, on the
+        // state before the commit (SPEC section 14).
+        if settings.requireSignatures, let rejection = signatureStanding(of: commit).requirement(for: commit.actor) {
+            throw CommitRejection(changeIndex: nil, reason: rejection)
+        }
         var draft = CommitDraft(over: self)
         for (index, change) in commit.changes.enumerated() {
             trace?.beginChange()
@@ -67,12 +72,15 @@ extension GroupState {
         // Joining and answering an invitation are for non-members and invitees: after the actor
         // check, their own rules judge them, not a role (SPEC section 4).
         switch change {
-        case let .join(link):
+        case let .join(link, keys):
             try refuseStateForbidding(change, by: actor, trace: trace)
-            return try checkJoin(actor, link: link, at: time, &draft, trace: trace)
-        case .acceptInvitation, .declineInvitation:
+            return try checkJoin(actor, link: link, keys: keys, at: time, &draft, trace: trace)
+        case let .acceptInvitation(keys):
             try refuseStateForbidding(change, by: actor, trace: trace)
-            return try checkAnswerInvitation(actor, accept: change == .acceptInvitation, at: time, &draft, trace: trace)
+            return try checkAnswerInvitation(actor, accept: true, keys: keys, at: time, &draft, trace: trace)
+        case .declineInvitation:
+            try refuseStateForbidding(change, by: actor, trace: trace)
+            return try checkAnswerInvitation(actor, accept: false, keys: [], at: time, &draft, trace: trace)
         default: break
         }
         let actorRecord = try actingRecord(of: actor, for: change, trace: trace)
@@ -81,8 +89,8 @@ extension GroupState {
         case .create:
             // validate(_:) refuses create after commit 0 before it reaches a change.
             throw .invalidCommit(reason: "create is allowed only as the one change of commit 0")
-        case let .addMembers(inboxes, identities):
-            try checkAddMembers(inboxes: inboxes, identities: identities, context, &draft)
+        case let .addMembers(inboxes, identities, keys):
+            try checkAddMembers(inboxes: inboxes, identities: identities, keys: keys, context, &draft)
         case let .removeMembers(inboxes, identities, withMessages):
             try checkRemoveMembers(inboxes: inboxes, identities: identities, withMessages: withMessages, context, &draft)
         case let .addAdmin(inbox):
@@ -157,6 +165,8 @@ extension GroupState {
             try requireSuperAdmin(context)
             draft.isDeleted = true
             draft.events.append(.groupDeleted)
+        case let .updateKeys(add, remove):
+            try checkUpdateKeys(add: add, remove: remove, context, &draft)
         }
     }
 

@@ -6,6 +6,11 @@ extension GroupState {
         guard commit.sequence == 0, commit.changes.count == 1, case let .create(request) = commit.changes[0] else {
             throw CommitRejection(changeIndex: nil, reason: .invalidCommit(reason: "commit 0 must hold exactly one change, create"))
         }
+        // Judged like any commit's signature, after the whole-commit check and before the change,
+        // against the keys the create itself records for the creator (SPEC section 14).
+        if request.requireSignatures, let rejection = signatureStanding(ofCreation: commit).requirement(for: commit.actor) {
+            throw CommitRejection(changeIndex: nil, reason: rejection)
+        }
         do {
             return try create(request, by: commit, defaultMemberLimit: defaultMemberLimit)
         } catch {
@@ -26,6 +31,7 @@ extension GroupState {
         let policies = try policySet(for: request)
         let metadata = if let dmMetadata { dmMetadata } else { try metadata(for: request) }
         let settings = try settings(for: request, defaultMemberLimit: defaultMemberLimit)
+        try checkKeys(of: request, creator: creator, members: members)
         if members.count + 1 > settings.memberLimit { throw .memberLimitExceeded(limit: settings.memberLimit) }
 
         var state = GroupState(
@@ -43,10 +49,24 @@ extension GroupState {
         for (offset, inbox) in ([creator] + members).enumerated() {
             state.roster.put(MemberRecord(
                 inbox: inbox, role: offset == 0 ? creatorRole : .member, state: .active,
-                joinedAt: commit.time, addedBy: creator, ordinal: UInt64(offset)
+                joinedAt: commit.time, addedBy: creator, ordinal: UInt64(offset), keys: request.keys[inbox] ?? []
             ))
         }
         return state
+    }
+
+    /// The keys `create` records (SPEC section 14): only for the creator and the members, inbox by
+    /// inbox in that order, each as `addMembers` judges the keys it records.
+    private static func checkKeys(of request: CreateConversation, creator: InboxID, members: [InboxID]) throws(Rejection) {
+        let inboxes = [creator] + members
+        try refuseStrayKeys(request.keys, recordedFor: inboxes, by: "create")
+        // No member holds a key yet: only the keys recorded for earlier inboxes can clash.
+        var taken: [PublicKey: InboxID] = [:]
+        for inbox in inboxes {
+            let keys = request.keys[inbox] ?? []
+            try checkRecordedKeys(keys, for: inbox, required: request.requireSignatures) { taken[$0] }
+            for key in keys { taken[key] = inbox }
+        }
     }
 
     /// SPEC section 2's first checks of a DM `create`: exactly one member listed, and none of
@@ -120,13 +140,16 @@ extension GroupState {
     private static func settings(for request: CreateConversation, defaultMemberLimit: Int) throws(Rejection) -> GroupSettings {
         let limit = request.memberLimit ?? defaultMemberLimit
         if limit < 1 { throw .invalidArgument(reason: "memberLimit must be at least 1, not \(limit)") }
-        guard request.kind == .group else { return GroupSettings(memberLimit: max(limit, 2)) }
+        guard request.kind == .group else {
+            return GroupSettings(memberLimit: max(limit, 2), requireSignatures: request.requireSignatures)
+        }
         return GroupSettings(
             memberLimit: limit,
             leaveRule: request.leaveRule ?? request.style?.leaveRule ?? .request,
             joinRule: request.joinRule ?? request.style?.joinRule ?? .inviteOnly,
             invitesNeedConsent: request.invitesNeedConsent ?? false,
-            admission: request.admission ?? .auto
+            admission: request.admission ?? .auto,
+            requireSignatures: request.requireSignatures
         )
     }
 }

@@ -11,17 +11,21 @@ extension GroupState {
         return links[link]
     }
 
-    /// `acceptInvitation` / `declineInvitation`: only an invitee, for its open invitation.
+    /// `acceptInvitation` / `declineInvitation`: only an invitee, for its open invitation. The
+    /// keys an acceptance records replace those its invitation recorded: they are the
+    /// directory's when the invitee accepted (SPEC section 14).
     func checkAnswerInvitation(
-        _ actor: InboxID, accept: Bool, at time: Milliseconds, _ draft: inout CommitDraft, trace: AuthorityTrace?
+        _ actor: InboxID, accept: Bool, keys: [PublicKey], at time: Milliseconds, _ draft: inout CommitDraft, trace: AuthorityTrace?
     ) throws(Rejection) {
         let invited = record(of: actor, in: draft)
         if let trace { traceInvitation(trace, actor, invited, accept: accept) }
         guard let record = invited, record.state == .invited else { throw .notInvited(actor) }
         if accept {
+            try checkRecordedKeys(keys, for: actor, draft)
             var joined = record
             joined.state = .active
             joined.joinedAt = time
+            joined.keys = keys
             draft.put(joined, replacing: record)
             draft.events.append(.invitationAccepted(actor))
         } else {
@@ -31,8 +35,11 @@ extension GroupState {
     }
 
     /// `join`: a non-member joins through a link (its role; the admission setting decides
-    /// whether at once) or by the join rule (open: at once; approval: pending; inviteOnly: no).
-    func checkJoin(_ actor: InboxID, link: String?, at time: Milliseconds, _ draft: inout CommitDraft, trace: AuthorityTrace?) throws(Rejection) {
+    /// whether at once) or by the join rule (open: at once; approval: pending; inviteOnly: no),
+    /// with the signing keys the join records.
+    func checkJoin(
+        _ actor: InboxID, link: String?, keys: [PublicKey], at time: Milliseconds, _ draft: inout CommitDraft, trace: AuthorityTrace?
+    ) throws(Rejection) {
         func refuse(_ rejection: Rejection) -> Rejection {
             if let trace { traceJoin(trace, actor, link: link, passed: false, rejection.detail) }
             return rejection
@@ -61,10 +68,12 @@ extension GroupState {
                 + (immediate ? "it joins at once" : "it waits for approval") + "; no policy applies"
             traceJoin(trace, actor, link: link, passed: true, reason)
         }
+        // The keys are the joiner's own subject check, after the join rules and before the limit.
+        try checkRecordedKeys(keys, for: actor, draft)
         if draft.headcount >= settings.memberLimit { throw .memberLimitExceeded(limit: settings.memberLimit) }
         let joined = MemberRecord(
             inbox: actor, role: role, state: immediate ? .active : .pendingApproval,
-            joinedAt: immediate ? time : nil, addedBy: nil, ordinal: draft.takeOrdinal())
+            joinedAt: immediate ? time : nil, addedBy: nil, ordinal: draft.takeOrdinal(), keys: keys)
         draft.put(joined, replacing: previous)
         draft.events.append(immediate ? .memberJoined(actor, link: link) : .joinRequested(actor, link: link))
     }

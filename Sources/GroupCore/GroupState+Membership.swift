@@ -1,7 +1,7 @@
 extension GroupState {
     /// `addMembers` (SPEC section 6).
     func checkAddMembers(
-        inboxes: [InboxID], identities: [ResolvedIdentity], _ context: ChangeContext, _ draft: inout CommitDraft
+        inboxes: [InboxID], identities: [ResolvedIdentity], keys: RecordedKeys, _ context: ChangeContext, _ draft: inout CommitDraft
     ) throws(Rejection) {
         let subjects = inboxes + identities.compactMap(\.inbox)
         try authorize(.addMember, context, subjects: subjects)
@@ -9,13 +9,20 @@ extension GroupState {
             throw .identityNotFound(unresolved.identity)
         }
         try refuseDuplicates(subjects)
+        try GroupState.refuseStrayKeys(keys, recordedFor: subjects, by: "addMembers")
         var previousRecords: [MemberRecord?] = []
         previousRecords.reserveCapacity(subjects.count)
+        // Keys this change records for the subjects before the one judged.
+        var taken: [PublicKey: InboxID] = [:]
         for inbox in subjects {
             // A banned inbox cannot be added or invited; that comes first (SPEC section 4).
             if isBanned(inbox, in: draft) { throw .banned(inbox) }
             let previous = record(of: inbox, in: draft)
             if previous?.isCurrent == true { throw .alreadyMember(inbox) }
+            // Then its keys (SPEC section 14), as the inbox's last subject check.
+            let recorded = keys[inbox] ?? []
+            try checkRecordedKeys(recorded, for: inbox, draft, taken: taken)
+            for key in recorded { taken[key] = inbox }
             previousRecords.append(previous)
         }
         // Limits come after every subject (SPEC section 4, step 5).
@@ -24,7 +31,8 @@ extension GroupState {
             let consent = settings.invitesNeedConsent
             let added = MemberRecord(
                 inbox: inbox, role: .member, state: consent ? .invited : .active,
-                joinedAt: consent ? nil : context.time, addedBy: context.actor.inbox, ordinal: draft.takeOrdinal()
+                joinedAt: consent ? nil : context.time, addedBy: context.actor.inbox, ordinal: draft.takeOrdinal(),
+                keys: keys[inbox] ?? []
             )
             draft.put(added, replacing: previous)
             draft.events.append(consent ? .memberInvited(inbox, by: context.actor.inbox) : .memberAdded(inbox, by: context.actor.inbox))

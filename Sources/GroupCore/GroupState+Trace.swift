@@ -132,12 +132,13 @@ extension GroupState {
             reason: "a DM's participants change its metadata with no policy"))
     }
 
-    /// `blockGroup`, which needs no authority beyond membership.
+    /// `blockGroup` and `updateKeys`, which need no authority beyond membership.
     @inline(never)
-    func traceOwnChoice(_ trace: AuthorityTrace, _ context: ChangeContext) {
-        trace.record(AuthorityCheck(
-            rule: .ownChoice, actor: facts(of: context.actor.inbox), passed: true,
-            reason: "a member blocks the group for itself, observers included, with no policy"))
+    func traceOwnChoice(
+        _ trace: AuthorityTrace, _ context: ChangeContext,
+        reason: String = "a member blocks the group for itself, observers included, with no policy"
+    ) {
+        trace.record(AuthorityCheck(rule: .ownChoice, actor: facts(of: context.actor.inbox), passed: true, reason: reason))
     }
 
     /// The leave rules of SPEC section 8, judged as `leavingRefusal` judges them, and recorded.

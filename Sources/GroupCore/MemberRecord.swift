@@ -18,10 +18,13 @@ public struct MemberRecord: Equatable, Sendable {
     public internal(set) var mutedUntil: Milliseconds?
     /// It blocked the group for itself (`blockGroup`): nothing is delivered to it.
     public internal(set) var blocksGroup: Bool
+    /// The keys its commits may be signed with in this conversation, in the order they were
+    /// recorded (SPEC section 14). A former member keeps those it had, for audits.
+    public internal(set) var keys: [PublicKey]
 
     public init(
         inbox: InboxID, role: Role, state: MemberState, joinedAt: Milliseconds?, addedBy: InboxID?, ordinal: UInt64,
-        blockedForAll: Bool = false, mutedUntil: Milliseconds? = nil, blocksGroup: Bool = false
+        blockedForAll: Bool = false, mutedUntil: Milliseconds? = nil, blocksGroup: Bool = false, keys: [PublicKey] = []
     ) {
         self.inbox = inbox
         self.role = role
@@ -32,6 +35,7 @@ public struct MemberRecord: Equatable, Sendable {
         self.blockedForAll = blockedForAll
         self.mutedUntil = mutedUntil
         self.blocksGroup = blocksGroup
+        self.keys = keys
     }
 
     /// The inbox that added or invited this one (XMTP's `addedByInboxId`): the actor of its

@@ -52,6 +52,11 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
     case joinRequestNotFound(InboxID)
     case linkExists(String)
     case linkNotFound(String)
+    // Signed commits (SPEC section 14), judged after the whole-commit checks above.
+    /// The conversation requires signatures and the commit carries none.
+    case unsignedCommit
+    /// The conversation requires signatures and the commit's key is not recorded for its actor.
+    case wrongSigningKey(InboxID, key: PublicKey)
 
     /// The error code, as fixtures, the CLI and the library name it.
     public var code: String {
@@ -99,6 +104,8 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
         case .joinRequestNotFound: "joinRequestNotFound"
         case .linkExists: "linkExists"
         case .linkNotFound: "linkNotFound"
+        case .unsignedCommit: "unsignedCommit"
+        case .wrongSigningKey: "wrongSigningKey"
         }
     }
 
@@ -111,7 +118,7 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
         "appDataSuperseded", "onlyMemberCannotLeave", "dmCannotLeave", "superAdminCannotLeave", "wrongLeaveRule",
         "alreadyPendingRemoval", "unknownField", "notUserField", "duplicateField", "wrongType", "unsupportedType",
         "keyExists", "keyNotFound", "immutableField", "fieldAlreadyRegistered", "notInvited", "joinNotAllowed",
-        "joinRequestNotFound", "linkExists", "linkNotFound",
+        "joinRequestNotFound", "linkExists", "linkNotFound", "unsignedCommit", "wrongSigningKey",
     ]
 
     /// A sentence saying exactly what was wrong.
@@ -162,6 +169,8 @@ public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
         case let .joinRequestNotFound(inbox): "\(inbox) has no pending join request"
         case let .linkExists(link): "link \(link) already exists"
         case let .linkNotFound(link): "no link \(link)"
+        case .unsignedCommit: "the conversation requires signed commits, and this one is unsigned"
+        case let .wrongSigningKey(inbox, key): "signed with key \(key), which is not recorded for \(inbox) in this conversation"
         }
     }
 

@@ -29,6 +29,11 @@ struct Roster: Equatable, Sendable {
     private(set) var headcount = 0
     private(set) var admins: Set<InboxID> = []
     private(set) var superAdmins: Set<InboxID> = []
+    /// Each key recorded for a current member, to that member: a key is recorded for at most one
+    /// current member (SPEC section 14).
+    private(set) var keyOwners: [PublicKey: InboxID] = [:]
+    /// How many records, current or former, hold at least one key.
+    private(set) var keyedRecords = 0
 
     subscript(inbox: InboxID) -> MemberRecord? {
         positions[inbox].map { entries[Int($0)].record }
@@ -55,12 +60,14 @@ struct Roster: Equatable, Sendable {
             return
         }
         let old = entries[place].record
+        forgetKeys(of: old)
         if old.isCurrent {
             headcount -= 1
             unindexRole(of: old)
         }
         if old.ordinal == record.ordinal {
             entries[place].record = record
+            rememberKeys(of: record)
             if old.isCurrent && !record.isCurrent {
                 holes += 1
             } else if !old.isCurrent && record.isCurrent {
@@ -91,6 +98,14 @@ struct Roster: Equatable, Sendable {
                 throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(record.inbox)")
             }
             if let adder = previous.adder, record.adder == adder { record.adder = adder }
+        }
+        if !record.keys.isEmpty {
+            if Set(record.keys).count != record.keys.count {
+                throw InconsistentState(reason: "\(record.inbox) has a signing key recorded twice")
+            }
+            if record.isCurrent, let key = record.keys.first(where: { keyOwners[$0] != nil }), let owner = keyOwners[key] {
+                throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(record.inbox)")
+            }
         }
         let place = Int32(truncatingIfNeeded: entries.count)
         guard positions.updateValue(place, forKey: record.inbox) == nil else {
@@ -142,6 +157,7 @@ struct Roster: Equatable, Sendable {
     /// Counts and indexes a record newly at `place`, the last of the entries.
     private mutating func enter(_ record: MemberRecord, at place: Int32) {
         nextOrdinal = max(nextOrdinal, record.ordinal + 1)
+        rememberKeys(of: record)
         guard record.isCurrent else { return }
         headcount += 1
         indexRole(of: record)
@@ -175,6 +191,24 @@ struct Roster: Equatable, Sendable {
             order.removeAll { entries[Int($0)].isGhost || !entries[Int($0)].record.isCurrent }
             holes = 0
         }
+    }
+
+    /// Counts a record that holds keys and indexes a current member's keys.
+    private mutating func rememberKeys(of record: MemberRecord) {
+        guard !record.keys.isEmpty else { return }
+        keyedRecords += 1
+        guard record.isCurrent else { return }
+        for key in record.keys { keyOwners[key] = record.inbox }
+    }
+
+    /// Undoes ``rememberKeys(of:)`` for a record being replaced. A key another record took over
+    /// in the meantime (a commit's records are put in ordinal order, not change order) stays
+    /// with it.
+    private mutating func forgetKeys(of record: MemberRecord) {
+        guard !record.keys.isEmpty else { return }
+        keyedRecords -= 1
+        guard record.isCurrent else { return }
+        for key in record.keys where keyOwners[key] == record.inbox { keyOwners[key] = nil }
     }
 
     private mutating func indexRole(of record: MemberRecord) {

@@ -2,7 +2,8 @@ import GroupCore
 
 extension ChangeJSON {
     /// The JSON form of a change, as fixtures write it; `decode` reads it back to an equal change,
-    /// except that identities lose their resolution (a fixture resolves them again).
+    /// except that identities lose their resolution (a fixture resolves them again). The keys a
+    /// change records are written as recorded, so that a fixture replays them as they were.
     public static func encode(_ change: Change) -> JSONValue {
         var object = JSONObject(["op": .string(change.op)])
         func inboxes(_ list: [InboxID]) -> JSONValue { .array(list.map { .string($0.rawValue) }) }
@@ -25,9 +26,12 @@ extension ChangeJSON {
             if let consent = request.invitesNeedConsent { object["invitesNeedConsent"] = .bool(consent) }
             if let admission = request.admission { object["admission"] = .string(admission.rawValue) }
             if let style = request.style { object["style"] = .string(style.rawValue) }
-        case let .addMembers(list, identities):
+            if request.requireSignatures { object["requireSignatures"] = .bool(true) }
+            if !request.keys.isEmpty { object["keys"] = recordedKeys(request.keys) }
+        case let .addMembers(list, identities, keys):
             if !list.isEmpty { object["inboxes"] = inboxes(list) }
             if !identities.isEmpty { object["identities"] = self.identities(identities) }
+            if !keys.isEmpty { object["keys"] = recordedKeys(keys) }
         case let .removeMembers(list, identities, withMessages):
             if !list.isEmpty { object["inboxes"] = inboxes(list) }
             if !identities.isEmpty { object["identities"] = self.identities(identities) }
@@ -74,10 +78,13 @@ extension ChangeJSON {
             object["values"] = .array(updates.map { update in
                 .object(JSONObject(["field": FieldJSON.encode(update.field), "value": update.value.map(FieldJSON.encode) ?? .null]))
             })
-        case .acceptInvitation, .declineInvitation, .deleteGroup:
+        case .declineInvitation, .deleteGroup:
             break
-        case let .join(link):
+        case let .acceptInvitation(keys):
+            if !keys.isEmpty { object["keys"] = publicKeys(keys) }
+        case let .join(link, keys):
             if let link { object["link"] = .string(link) }
+            if !keys.isEmpty { object["keys"] = publicKeys(keys) }
         case let .approveJoin(inbox, role):
             object["inbox"] = .string(inbox.rawValue)
             if let role { object["role"] = .string(role.name) }
@@ -98,7 +105,22 @@ extension ChangeJSON {
             object["inboxes"] = inboxes(list)
         case let .muteAll(on), let .blockGroup(on):
             object["on"] = .bool(on)
+        case let .updateKeys(add, remove):
+            if !add.isEmpty { object["add"] = publicKeys(add) }
+            if !remove.isEmpty { object["remove"] = publicKeys(remove) }
         }
+        return .object(object)
+    }
+
+    /// Public keys in base64.
+    static func publicKeys(_ keys: [PublicKey]) -> JSONValue {
+        .array(keys.map { .string($0.base64) })
+    }
+
+    /// Recorded keys, by inbox in sorted order.
+    private static func recordedKeys(_ keys: RecordedKeys) -> JSONValue {
+        var object = JSONObject()
+        for (inbox, list) in keys.sorted(by: { $0.key < $1.key }) { object[inbox.rawValue] = publicKeys(list) }
         return .object(object)
     }
 

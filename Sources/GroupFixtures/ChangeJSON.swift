@@ -10,7 +10,7 @@ public enum ChangeJSON {
         "updateDescription", "updateImageURL", "updateAppData", "updateDisappearingMessages", "registerFields",
         "updateFieldPolicy", "updateMetadataField", "updateUserData", "acceptInvitation", "declineInvitation", "join", "approveJoin",
         "rejectJoin", "createLink", "updateLinkRole", "deleteLink", "blockForAll", "mute", "unmute", "muteAll",
-        "allowListAdd", "allowListRemove", "ban", "unban", "blockGroup", "deleteGroup",
+        "allowListAdd", "allowListRemove", "ban", "unban", "blockGroup", "deleteGroup", "updateKeys",
     ]
 
     /// Decodes one change; `path` names it in errors, such as `$.commits[2].changes[0]`.
@@ -25,12 +25,13 @@ public enum ChangeJSON {
         switch op {
         case "create":
             try allow("kind", "members", "identities", "policySet", "name", "description", "imageURL", "appData",
-                      "disappearingMessages", "memberLimit", "leaveRule", "joinRule", "invitesNeedConsent", "admission", "style")
+                      "disappearingMessages", "memberLimit", "leaveRule", "joinRule", "invitesNeedConsent", "admission", "style",
+                      "requireSignatures", "keys")
             return .create(try decodeCreate(args))
         case "addMembers":
-            try allow("inboxes", "identities")
+            try allow("inboxes", "identities", "keys")
             let (inboxes, identities) = try inboxesAndIdentities(args, of: op)
-            return .addMembers(inboxes: inboxes, identities: identities)
+            return .addMembers(inboxes: inboxes, identities: identities, keys: try recordedKeys(args.optional("keys")))
         case "removeMembers":
             try allow("inboxes", "identities", "withMessages")
             let (inboxes, identities) = try inboxesAndIdentities(args, of: op)
@@ -104,14 +105,14 @@ public enum ChangeJSON {
             try allow("values")
             return .updateUserData(try FieldJSON.userUpdates(args.required("values")))
         case "acceptInvitation":
-            try allow()
-            return .acceptInvitation
+            try allow("keys")
+            return .acceptInvitation(keys: try args.optional("keys")?.publicKeys() ?? [])
         case "declineInvitation":
             try allow()
             return .declineInvitation
         case "join":
-            try allow("link")
-            return .join(link: try args.optional("link").map(link))
+            try allow("link", "keys")
+            return .join(link: try args.optional("link").map(link), keys: try args.optional("keys")?.publicKeys() ?? [])
         case "approveJoin":
             try allow("inbox", "role")
             return .approveJoin(try args.required("inbox").inbox(), role: try args.optional("role").map(role))
@@ -157,6 +158,12 @@ public enum ChangeJSON {
         case "deleteGroup":
             try allow()
             return .deleteGroup
+        case "updateKeys":
+            try allow("add", "remove")
+            let add = try args.optional("add")?.publicKeys() ?? []
+            let remove = try args.optional("remove")?.publicKeys() ?? []
+            if add.isEmpty && remove.isEmpty { throw args.error("updateKeys needs at least one key in \"add\" or \"remove\"") }
+            return .updateKeys(add: add, remove: remove)
         default:
             throw JSONField(.string(op), path: "\(field.path).op").error(
                 "unknown op \(op.debugDescription); this version reads \(supportedOps.joined(separator: ", "))")
@@ -171,6 +178,18 @@ public enum ChangeJSON {
             throw args.error("\(op) needs at least one inbox in \"inboxes\" or identity in \"identities\"")
         }
         return (inboxes, identities)
+    }
+
+    /// The keys a change records, as an object of inbox to a list of base64 public keys; empty
+    /// when absent, for whoever records the commit to fill in from its directory.
+    private static func recordedKeys(_ field: JSONField?) throws(FixtureError) -> RecordedKeys {
+        guard let field else { return [:] }
+        var keys: RecordedKeys = [:]
+        for member in try field.object().object.members {
+            let path = "\(field.path).\(member.key)"
+            keys[try JSONField(.string(member.key), path: path).inbox()] = try JSONField(member.value, path: path).publicKeys()
+        }
+        return keys
     }
 
     /// A list of identity objects, to be resolved by whoever records the commit.
@@ -254,6 +273,8 @@ public enum ChangeJSON {
         request.invitesNeedConsent = try args.optional("invitesNeedConsent")?.bool()
         request.admission = try args.optional("admission")?.choice("admission", Admission.allCases.map { ($0.rawValue, $0) })
         request.style = try args.optional("style")?.choice("group style", GroupStyle.allCases.map { ($0.rawValue, $0) })
+        request.requireSignatures = try args.optional("requireSignatures")?.bool() ?? false
+        request.keys = try recordedKeys(args.optional("keys"))
         return request
     }
 

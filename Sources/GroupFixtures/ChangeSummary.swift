@@ -17,7 +17,7 @@ extension Change {
         case let .create(request):
             let others = named(request.members, request.identities)
             return "create \(request.kind.rawValue)" + (others.isEmpty ? "" : " with \(others)")
-        case let .addMembers(inboxes, identities):
+        case let .addMembers(inboxes, identities, _):
             return "addMembers \(named(inboxes, identities))"
         case let .removeMembers(inboxes, identities, withMessages):
             return "removeMembers \(named(inboxes, identities))\(withMessages ? " with messages" : "")"
@@ -56,7 +56,7 @@ extension Change {
             return "updateUserData " + updates.map { "\($0.field) = \($0.value.map(\.description) ?? "unset")" }.joined(separator: ", ")
         case .acceptInvitation, .declineInvitation, .deleteGroup:
             return op
-        case let .join(link):
+        case let .join(link, _):
             return "join" + (link.map { " via link \($0)" } ?? "")
         case let .approveJoin(inbox, role):
             return "approveJoin \(inbox)" + (role.map { " as \($0)" } ?? "")
@@ -74,6 +74,8 @@ extension Change {
             return "\(op) \(list(inboxes))"
         case let .muteAll(on), let .blockGroup(on):
             return "\(op) \(on ? "on" : "off")"
+        case let .updateKeys(add, remove):
+            return "updateKeys" + add.map { " +\($0)" }.joined() + remove.map { " -\($0)" }.joined()
         }
     }
 }

@@ -92,6 +92,19 @@ struct ExpectationCheck {
                 }
             }
         }
+        if let wanted = expect.requireSignatures {
+            guard let state else { return difference("requireSignatures", String(wanted), "no group") }
+            if state.requiresSignatures != wanted { return difference("requireSignatures", String(wanted), String(state.requiresSignatures)) }
+        }
+        if let wanted = expect.memberKeys {
+            for inbox in wanted.keys.sorted() {
+                let expected = wanted[inbox] ?? []
+                let actual = state?.signingKeys(of: inbox) ?? []
+                if actual != expected {
+                    return difference("memberKeys.\(inbox)", describe(expected), describe(actual))
+                }
+            }
+        }
         if let wanted = expect.stateHash {
             let actual = state.map { StateCodec.hash($0).hex } ?? "no group"
             if actual != wanted.hex { return difference("stateHash", wanted.hex, actual) }
@@ -126,6 +139,10 @@ struct ExpectationCheck {
 
     private func describe(_ inboxes: Set<InboxID>) -> String {
         "[" + inboxes.sorted().map(\.rawValue).joined(separator: ", ") + "]"
+    }
+
+    private func describe(_ keys: [PublicKey]) -> String {
+        "[" + keys.map(\.base64).joined(separator: ", ") + "]"
     }
 
     private func describe(_ setting: DisappearingMessages?) -> String {

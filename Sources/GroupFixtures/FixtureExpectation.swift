@@ -33,6 +33,11 @@ public struct FixtureExpectation: Equatable, Sendable {
     /// The listed inboxes' adders (XMTP's `addedByInboxId`): nil for the creator, for an inbox
     /// that joined on its own and for one the group never had.
     public var addedBy: [InboxID: InboxID?]?
+    /// Whether the conversation requires signed commits (SPEC section 14).
+    public var requireSignatures: Bool?
+    /// The listed inboxes' signing keys in the conversation, in the order recorded: an empty list
+    /// for an inbox with none or that the group never had; a former member keeps its keys.
+    public var memberKeys: [InboxID: [PublicKey]]?
 
     public init() {}
 
@@ -40,7 +45,7 @@ public struct FixtureExpectation: Equatable, Sendable {
     public static let supportedKeys = [
         "members", "states", "former", "left", "removed", "policySet", "name", "description", "imageURL",
         "appData", "disappearingMessages", "stateHash", "fields", "banned", "deleted", "canSend", "events",
-        "creator", "addedBy",
+        "creator", "addedBy", "requireSignatures", "memberKeys",
     ]
 }
 

@@ -66,6 +66,12 @@ extension FixtureReader {
             for member in try fields.object().object.members { expected[member.key] = member.value }
             expect.fields = expected
         }
+        expect.requireSignatures = try object.optional("requireSignatures")?.bool()
+        if let memberKeys = object.optional("memberKeys") {
+            var result: [InboxID: [PublicKey]] = [:]
+            for (inbox, value) in try inboxKeyed(memberKeys) { result[inbox] = try value.publicKeys() }
+            expect.memberKeys = result
+        }
         if let hash = object.optional("stateHash") {
             let text = try hash.string()
             guard let digest = Digest(hex: text) else { throw hash.error("expected 64 hexadecimal digits, found \(text.quoted)") }

@@ -6,13 +6,19 @@ extension FixtureReader {
     /// damaged or edited state is refused at its path rather than replayed.
     static func decodeStart(_ field: JSONField) throws(FixtureError) -> FixtureStart {
         let object = try field.object()
-        try object.allowOnly(["sequence", "stateHash", "state"])
+        try object.allowOnly(["sequence", "stateHash", "state", "previousHash"])
         let sequence = try object.required("sequence").uint64()
+        var previousHash: Digest?
+        if let field = object.optional("previousHash") {
+            let text = try field.string()
+            guard let digest = Digest(hex: text) else { throw field.error("expected 64 hexadecimal digits, found \(text.quoted)") }
+            previousHash = digest
+        }
         let hashField = try object.required("stateHash")
         let stateField = try object.required("state")
         guard !stateField.isNull else {
             guard hashField.isNull else { throw hashField.error("must be null when the state is null (a log with no group)") }
-            return FixtureStart(sequence: sequence, state: nil)
+            return FixtureStart(sequence: sequence, state: nil, previousHash: previousHash)
         }
         let hashText = try hashField.string()
         guard let hash = Digest(hex: hashText) else {
@@ -34,6 +40,6 @@ extension FixtureReader {
             throw try object.required("sequence").error(
                 "the state's last applied commit is \(state.lastAppliedSequence), after the start's sequence \(sequence)")
         }
-        return FixtureStart(sequence: sequence, state: state)
+        return FixtureStart(sequence: sequence, state: state, previousHash: previousHash)
     }
 }

@@ -1,3 +1,4 @@
+import GroupCodec
 import GroupCore
 
 /// Reads fixtures (SPEC section 13), with an error naming the file, the JSON path and what is
@@ -29,21 +30,23 @@ public enum FixtureReader {
 
     static func decode(_ root: JSONField) throws(FixtureError) -> Fixture {
         let top = try root.object()
-        try top.allowOnly(["name", "config", "identities", "start", "commits", "expect"])
+        try top.allowOnly(["name", "group", "config", "identities", "keys", "start", "commits", "expect"])
         let name = try top.optional("name")?.string() ?? ""
+        let group = try top.optional("group").map(decodeGroupID)
         let config = try top.optional("config").map(ConfigurationReader.decode) ?? OperatorConfiguration()
         var identities: [IdentityClaims] = []
         var directory = IdentityDirectory()
         for item in try top.optional("identities")?.array() ?? [] {
             identities.append(try decodeClaims(item, into: &directory))
         }
+        let keys = try top.optional("keys").map { (field: JSONField) throws(FixtureError) in try decodeKeys(field, into: &directory) } ?? []
         let start = try top.optional("start").map(decodeStart)
         let commitsField = try top.required("commits")
         var commits: [FixtureCommit] = []
         // A log that starts mid-log goes on from its state's time, not from 0.
         var previousTime: Milliseconds = start?.state?.lastAppliedTime ?? 0
         for item in try commitsField.array() {
-            let commit = try decodeCommit(item, defaultTime: previousTime)
+            let commit = try decodeCommit(item, defaultTime: previousTime, keyHolders: Set(keys.map(\.inbox)))
             previousTime = commit.time
             commits.append(commit)
         }
@@ -52,7 +55,42 @@ public enum FixtureReader {
             throw try top.required("start").object().required("sequence").error("sequence \(start.sequence) leaves no room for \(commits.count) commits")
         }
         let expect = try top.optional("expect").map(decodeExpectation)
-        return Fixture(name: name, config: config, identities: identities, start: start, commits: commits, expect: expect)
+        return Fixture(name: name, group: group, config: config, identities: identities, keys: keys, start: start,
+                       commits: commits, expect: expect)
+    }
+
+    private static func decodeGroupID(_ field: JSONField) throws(FixtureError) -> GroupID {
+        let text = try field.string()
+        do throws(IdentifierProblem) {
+            return try GroupID(text)
+        } catch {
+            throw field.error("invalid group ID \(text.quoted): it \(error)")
+        }
+    }
+
+    /// The top-level `keys`: inbox to the base64 of its 32-byte Ed25519 seed. Each public half
+    /// is claimed in `directory`, so that a key two inboxes share is refused at its path.
+    private static func decodeKeys(_ field: JSONField, into directory: inout IdentityDirectory) throws(FixtureError) -> [FixtureKey] {
+        var keys: [FixtureKey] = []
+        for member in try field.object().object.members {
+            let path = "\(field.path).\(member.key)"
+            let inbox = try JSONField(.string(member.key), path: path).inbox()
+            let value = JSONField(member.value, path: path)
+            let seed = try value.base64("an Ed25519 seed", count: Ed25519.seedByteCount)
+            let key: Ed25519.PrivateKey
+            do throws(Ed25519Error) {
+                key = try Ed25519.PrivateKey(seed: seed)
+            } catch {
+                throw value.error(error.description)
+            }
+            do throws(IdentityDirectory.ClaimError) {
+                try directory.claim(key: key.publicKey, for: inbox)
+            } catch {
+                throw value.error(error.description)
+            }
+            keys.append(FixtureKey(inbox: inbox, key: key))
+        }
+        return keys
     }
 
     /// One inbox's claims, each also made in `directory` so that a claim another inbox already
@@ -82,9 +120,9 @@ public enum FixtureReader {
         return IdentityClaims(inbox: inbox, claims: claims)
     }
 
-    private static func decodeCommit(_ field: JSONField, defaultTime: Milliseconds) throws(FixtureError) -> FixtureCommit {
+    private static func decodeCommit(_ field: JSONField, defaultTime: Milliseconds, keyHolders: Set<InboxID>) throws(FixtureError) -> FixtureCommit {
         let object = try field.object()
-        try object.allowOnly(["actor", "time", "changes", "expect"])
+        try object.allowOnly(["actor", "time", "changes", "expect", "sign", "signWith", "signature"])
         let actor = try object.required("actor").inbox()
         let time = try object.optional("time")?.uint64() ?? defaultTime
         let changesField = try object.required("changes")
@@ -92,7 +130,34 @@ public enum FixtureReader {
         for item in try changesField.array() { changes.append(try ChangeJSON.decode(item)) }
         if changes.isEmpty { throw changesField.error("a commit needs at least one change") }
         let expect = try object.optional("expect").map(decodeOutcome) ?? .applied
-        return FixtureCommit(actor: actor, time: time, changes: changes, expect: expect)
+        return FixtureCommit(actor: actor, time: time, changes: changes, expect: expect,
+                             signing: try decodeSigning(object, keyHolders: keyHolders))
+    }
+
+    /// A commit's `sign`, `signWith` or `signature`: at most one of them (SPEC section 14).
+    private static func decodeSigning(_ object: JSONObjectReader, keyHolders: Set<InboxID>) throws(FixtureError) -> FixtureSigning {
+        let given = ["sign", "signWith", "signature"].filter(object.has)
+        if given.count > 1 {
+            throw object.error("give at most one of \"sign\", \"signWith\" and \"signature\", not \(given.joined(separator: " and "))")
+        }
+        if object.has("sign") {
+            let field = try object.required("sign")
+            return try field.bool() ? .actorKey : .unsigned
+        }
+        if let field = object.optional("signWith") {
+            let inbox = try field.inbox()
+            guard keyHolders.contains(inbox) else { throw field.error("the fixture's \"keys\" give no key to \(inbox)") }
+            return .keyOf(inbox)
+        }
+        if let field = object.optional("signature") {
+            let signature = try field.object()
+            try signature.allowOnly(["key", "bytes"])
+            let key = try signature.required("key").publicKey()
+            let bytes = try signature.required("bytes").base64("a signature", count: CommitSignature.byteCount)
+            // 64 bytes always make a signature.
+            return .recorded(CommitSignature(publicKey: key, bytes: bytes)!)
+        }
+        return .actorKey
     }
 
     private static func decodeOutcome(_ field: JSONField) throws(FixtureError) -> ExpectedOutcome {

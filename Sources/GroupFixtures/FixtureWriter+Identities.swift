@@ -18,7 +18,7 @@ extension FixtureWriter {
     public static func identities(for commits: [Commit], in directory: IdentityDirectory) -> [IdentityClaims] {
         var unresolved = Set<PublicIdentity>()
         for commit in commits {
-            for case let .addMembers(_, identities) in commit.changes {
+            for case let .addMembers(_, identities, _) in commit.changes {
                 for entry in identities where entry.inbox == nil { unresolved.insert(entry.identity) }
             }
         }

@@ -16,6 +16,9 @@ public enum FixtureWriter {
         identities: [IdentityClaims]
     ) -> JSONValue {
         var top = JSONObject(["name": .string(name)])
+        // Signatures cover the group ID: a log that holds any names its group, so that its
+        // fixture replays the commits they signed under whatever file name it is given.
+        if let signed = commits.first(where: { $0.signature != nil }) { top["group"] = .string(signed.groupID.rawValue) }
         let configuration = configuration(recordedIn: commits)
         if !configuration.components.isEmpty { top["config"] = ConfigurationWriter.json(configuration) }
         if !identities.isEmpty {
@@ -29,12 +32,16 @@ public enum FixtureWriter {
         }
         if let start { top["start"] = json(start) }
         top["commits"] = .array(zip(commits, outcomes).map { commit, outcome in
-            .object(JSONObject([
+            var entry = JSONObject([
                 "actor": .string(commit.actor.rawValue),
                 "time": .uint(commit.time),
                 "changes": .array(commit.changes.map(ChangeJSON.encode)),
                 "expect": expectation(outcome),
-            ]))
+            ])
+            // A fixture holds no private key of a stored log: it carries each signature as the
+            // log recorded it, for the runner to verify and replay (SPEC section 14).
+            if let signature = commit.signature { entry["signature"] = json(signature) }
+            return .object(entry)
         })
         if let state { top["expect"] = expectations(of: state) }
         return .object(top)
@@ -65,17 +72,27 @@ public enum FixtureWriter {
         return configuration
     }
 
-    /// The top-level `start`: the sequence, and the state's canonical encoding with its hash.
+    /// The top-level `start`: the sequence, and the state's canonical encoding with its hash;
+    /// the previous commit's hash when known.
     public static func json(_ start: FixtureStart) -> JSONValue {
-        guard let state = start.state else {
-            return .object(JSONObject(["sequence": .uint(start.sequence), "stateHash": .null, "state": .null]))
+        var object: JSONObject
+        if let state = start.state {
+            let bytes = StateCodec.encode(state)
+            object = JSONObject([
+                "sequence": .uint(start.sequence),
+                "stateHash": .string(SHA256.hash(bytes).hex),
+                "state": .string(Base64.encode(bytes)),
+            ])
+        } else {
+            object = JSONObject(["sequence": .uint(start.sequence), "stateHash": .null, "state": .null])
         }
-        let bytes = StateCodec.encode(state)
-        return .object(JSONObject([
-            "sequence": .uint(start.sequence),
-            "stateHash": .string(SHA256.hash(bytes).hex),
-            "state": .string(Base64.encode(bytes)),
-        ]))
+        if let previous = start.previousHash { object["previousHash"] = .string(previous.hex) }
+        return .object(object)
+    }
+
+    /// A commit's `signature`: `{"key": BASE64, "bytes": BASE64}`.
+    public static func json(_ signature: CommitSignature) -> JSONValue {
+        .object(JSONObject(["key": .string(signature.publicKey.base64), "bytes": .string(Base64.encode(signature.bytes))]))
     }
 
     private static func expectation(_ outcome: CommitOutcome) -> JSONValue {
@@ -133,6 +150,14 @@ public enum FixtureWriter {
         expect["fields"] = .object(fields)
         expect["banned"] = .array(state.bans.sorted().map { .string($0.rawValue) })
         expect["deleted"] = .bool(state.isDeleted)
+        // Signed commits (SPEC section 14): written only for a state that has them, so that the
+        // fixtures of logs made before stay as they were.
+        if state.requiresSignatures { expect["requireSignatures"] = .bool(true) }
+        if state.recordsSigningKeys {
+            var keys = JSONObject()
+            for record in state.records where !record.keys.isEmpty { keys[record.inbox.rawValue] = ChangeJSON.publicKeys(record.keys) }
+            expect["memberKeys"] = .object(keys)
+        }
         return .object(expect)
     }
 }

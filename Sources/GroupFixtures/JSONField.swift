@@ -80,6 +80,27 @@ struct JSONField {
         for item in try array() { result.append(try item.inbox()) }
         return result
     }
+
+    /// Base64 of exactly `count` bytes, `what` naming them in errors.
+    func base64(_ what: String, count: Int) throws(FixtureError) -> [UInt8] {
+        let text = try string()
+        guard let bytes = Base64.decode(text) else { throw error("\(what) is not valid base64: \(text.quoted)") }
+        guard bytes.count == count else { throw error("\(what) is \(count) bytes, not \(bytes.count)") }
+        return bytes
+    }
+
+    /// An Ed25519 public key: base64 of 32 bytes.
+    func publicKey() throws(FixtureError) -> PublicKey {
+        // 32 bytes always make a key.
+        PublicKey(bytes: try base64("a public key", count: PublicKey.byteCount))!
+    }
+
+    /// A list of public keys.
+    func publicKeys() throws(FixtureError) -> [PublicKey] {
+        var result: [PublicKey] = []
+        for item in try array() { result.append(try item.publicKey()) }
+        return result
+    }
 }
 
 /// The members of a JSON object, read by key, with the object's path for errors.

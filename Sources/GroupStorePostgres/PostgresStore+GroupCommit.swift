@@ -16,14 +16,17 @@ extension PostgresStore {
         var groups: [GroupID: WorkingGroup] = [:]
     }
 
-    /// Serves a batch in one transaction. When the transaction fails as a whole (a lost
-    /// connection, a deadlock the server broke), nothing was written: a lone request gets the
-    /// error, and the requests of a larger batch are tried again one per transaction.
+    /// Serves a batch in one transaction. When the server refused the transaction as a whole
+    /// (a deadlock it broke, a standby), nothing was written: a lone request gets the error, and
+    /// the requests of a larger batch are tried again one per transaction. When the connection
+    /// was lost instead, the COMMIT may have been carried out with only its answer lost: trying
+    /// again could append the same changes twice, so every request gets the error, saying so.
     func serveSubmits(_ requests: [SubmitRequest]) -> [Result<SubmittedCommit, StoreError>] {
         let served: ServedBatch
         do throws(StoreError) {
             if let judged = try serveOnCachedStates(requests) { served = judged } else { served = try serveLocking(requests) }
         } catch {
+            guard Self.serverRefused(error) else { return requests.map { _ in .failure(Self.inDoubt(error)) } }
             guard requests.count > 1 else { return [.failure(Self.namingThePrimary(error))] }
             return requests.flatMap { serveSubmits([$0]) }
         }
@@ -142,5 +145,24 @@ extension PostgresStore {
                                        [.textArray(abandoned.map(\.rawValue))], operation: "drop the placeholder heads of \(abandoned.count) groups"))
         }
         return (served, closing)
+    }
+
+    /// Whether the server answered the failed transaction with an error of its own, so that it
+    /// rolled the transaction back, or no connection was made: either way nothing was written.
+    /// A connection lost (no SQLSTATE, class 08) or ended by the server (57P01 to 57P03) leaves
+    /// the outcome of a COMMIT unknown.
+    static func serverRefused(_ error: StoreError) -> Bool {
+        guard case let .storage(operation, _, _) = error else { return true }
+        if operation.hasPrefix("connect to ") { return true }
+        guard let state = PGConnection.sqlState(of: error) else { return false }
+        return !state.hasPrefix("08") && !state.hasPrefix("57P")
+    }
+
+    /// The error of a submit whose transaction may or may not have committed.
+    static func inDoubt(_ error: StoreError) -> StoreError {
+        guard case let .storage(operation, code, message) = error else { return error }
+        return .storage(operation: operation, code: code, message: message
+            + "; the connection was lost before the server confirmed the commit, so it may have been written: read the group's head "
+            + "before submitting again, or submit with --expect-sequence (expectedSequence), which refuses a second copy")
     }
 }

@@ -19,7 +19,7 @@ enum Overview {
             .command("init"), .command("groups"), .command("import"), .command("export"), .command("fixture"),
             .command("submit"), .command("dm"), .command("log"), .command("replay"), .command("state"), .command("verify"),
             .command("rebuild"), .command("identity"), .command("identity"), .command("groups"), .command("directory"),
-            .command("members"), .command("watch"), .command("copy"),
+            .command("members"), .command("watch"), .command("copy"), .command("replicate"),
         ]),
         Section(
             heading: "Audit and reproduction (of a GROUP of the store, or of a FIXTURE's log; nothing is written\nto the store):",

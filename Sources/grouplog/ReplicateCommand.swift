@@ -21,12 +21,13 @@ enum ReplicateCommand: CommandBody {
         A replica that was stopped, even by kill -9, goes on where it stopped: each batch is
         one write, and the next run checks the replica's last commit of every group against
         SRC and copies what is missing. Read the replica with any command (--store DST), at
-        LMDB speed; verify on it checks the same chain. Stop it with Ctrl-C or SIGTERM: it
-        finishes the batch in hand and prints what it copied. Progress goes to standard
+        LMDB speed; verify on it checks the same chain. Stop it with Ctrl-C or SIGTERM: within
+        a tenth of a second it finishes the batch in hand and prints what it copied. Progress goes to standard
         error, a line a second at most while following. --store is not used.
 
-        --once catches up and stops instead of following. --wait MS is the longest a round
-        waits for news before looking again (default 1000).
+        --once catches up and stops instead of following. --wait MS is how often a source
+        that cannot say what changed (LMDB, a hot standby, a listener that reconnected) is
+        compared in full with the replica (default 1000).
 
         Exit status: 0 when stopped; 2 when DST holds a log that is not the start of SRC's
         (nothing of that group written); 3 when a store fails; 4 when SRC is not a store; 5

@@ -527,10 +527,13 @@ struct BinaryCodecTests {
             writer.writeByte(tag)
             #expect(commitError(writer.bytes)?.reason == .unknownTag(tag), "tag \(tag)")
         }
-        // 40 is the next free tag.
+        // Version 3 has no updateKeys (40); 41 is the next free tag.
         var next = commitHeader(changeCount: 1)
         next.writeByte(40)
         #expect(commitError(next.bytes)?.reason == .unknownTag(40))
+        var free = commitHeader(changeCount: 1, version: 4)
+        free.writeByte(41)
+        #expect(commitError(free.bytes)?.reason == .unknownTag(41))
         // A mute's end and the booleans are canonical too.
         var overlong = commitHeader(changeCount: 1)
         for byte: UInt8 in [30, 0, 0x80, 0x00] { overlong.writeByte(byte) }
@@ -749,6 +752,8 @@ struct BinaryCodecTests {
         .linkExists("team"),
         .linkNotFound(""),
         .linkNotFound("invité ✓"),
+        .unsignedCommit,
+        .wrongSigningKey(.bo, key: PublicKey(bytes: [UInt8](repeating: 0xA5, count: 32))!),
     ]
 
     @Test func rejectionTableCoversEveryCode() {
@@ -796,12 +801,16 @@ struct BinaryCodecTests {
             (.joinRequestNotFound(.named("b")), [41, 1, 0x62]),
             (.linkExists("L"), [42, 1, 0x4C]),
             (.linkNotFound(""), [43, 0]),
+            (.unsignedCommit, [44]),
+            (.wrongSigningKey(.named("b"), key: PublicKey(bytes: [UInt8](repeating: 7, count: 32))!),
+             [45, 1, 0x62] + [UInt8](repeating: 7, count: 32)),
         ]
         for (reason, details) in cases {
             let bytes = OutcomeCodec.encode(.rejected(CommitRejection(changeIndex: nil, reason: reason)))
             #expect(bytes == [1, 1, 0] + details, "\(reason.code)")
         }
-        #expect(outcomeError([1, 1, 0, 44])?.reason == .unknownTag(44))
+        #expect(outcomeError([1, 1, 0, 46])?.reason == .unknownTag(46))
+        #expect(outcomeError([1, 1, 0, 45, 1, 0x62] + [UInt8](repeating: 7, count: 31))?.reason == .unexpectedEnd(needed: 32, available: 31))
         #expect(outcomeError([1, 1, 0, 40, 3])?.reason == .unknownTag(3))
     }
 
@@ -886,6 +895,25 @@ struct BinaryCodecTests {
             }
         }
         #expect(lifecycleStates > 20, "seed \(seed): only \(lifecycleStates) states held lifecycle parts")
+    }
+
+    /// Logs that sign (SPEC section 14): every commit, outcome and applied state, keys included.
+    @Test(arguments: [UInt64(61), 63, 64])
+    func randomSigningLogsRoundTrip(seed: UInt64) throws {
+        var log = RandomLog(seed: seed, inboxCount: 8)
+        log.lifecycle = seed.isMultiple(of: 2)
+        log.signing = true
+        var replica = Replica()
+        var keyedStates = 0
+        for commit in log.commits(count: 300) {
+            try expectRoundTrip(commit, "seed \(seed)")
+            let outcome = replica.fold(commit)
+            try expectRoundTrip(outcome, "seed \(seed), commit \(commit.sequence)")
+            guard outcome.isApplied, let state = replica.state else { continue }
+            try expectRoundTrip(state, "seed \(seed), commit \(commit.sequence)")
+            if StateCodec.encode(state).first == 4 { keyedStates += 1 }
+        }
+        #expect(keyedStates > 20, "seed \(seed): only \(keyedStates) states held keys")
     }
 
     @Test func largeGrowingStateRoundTrips() throws {
@@ -1455,17 +1483,19 @@ struct BinaryCodecTests {
         let commit = CommitCodec.encode(Commit(groupID: .test, sequence: 0, actor: .alix, time: 0, changes: [.leave]))
         let outcome = OutcomeCodec.encode(.applied)
         let state = StateCodec.encode(try #require(TestGroup(.alix, CreateConversation()).state))
-        // Commits are at version 3 (1 and 2 still read), states at version 3 (1 and 2 still
-        // read), outcomes at version 1.
-        #expect(CommitCodec.version == 3 && StateCodec.version == 3 && OutcomeCodec.version == 1)
-        for version: UInt8 in [0, 4, 255] {
+        // Commits are at version 4 (3 for an unsigned commit recording no key; 1 and 2 still
+        // read), states at version 4 (3 for a state with no signatures required and no key; 1 and
+        // 2 still read), outcomes at version 1.
+        #expect(CommitCodec.version == 4 && StateCodec.version == 4 && OutcomeCodec.version == 1)
+        #expect(CommitCodec.unsignedVersion == 3 && StateCodec.unsignedVersion == 3)
+        for version: UInt8 in [0, 5, 255] {
             let commitFailure = commitError([version] + commit.dropFirst())
             #expect(commitFailure?.reason == .unsupportedVersion(found: version))
             #expect(commitFailure?.offset == 0)
             #expect(commitFailure?.reading == "commit format version")
             #expect(commitFailure?.description.contains("unsupported format version \(version)") == true)
         }
-        for version: UInt8 in [0, 4, 255] {
+        for version: UInt8 in [0, 5, 255] {
             let stateFailure = stateError([version] + state.dropFirst())
             #expect(stateFailure?.reason == .unsupportedVersion(found: version))
             #expect(stateFailure?.reading == "state format version")
@@ -1564,7 +1594,7 @@ struct BinaryCodecTests {
             Commit(groupID: .test, sequence: 300, actor: .alix, time: 1_700_000_000_000, changes: everyChange,
                    previousHash: Digest(hex: String(repeating: "5a", count: 32))),
             Commit(groupID: .test, sequence: 0, actor: .alix, time: 0, changes: [everyChange[3]]),
-        ].map(CommitCodec.encode)
+        ].map(CommitCodec.encode) + SignedCommitCodecTests.sampleCommits.map(CommitCodec.encode)
         let outcomes = ([.applied] + everyRejection.enumerated().map { index, reason in
             .rejected(CommitRejection(changeIndex: index.isMultiple(of: 3) ? nil : index, reason: reason))
         }).map(OutcomeCodec.encode)
@@ -1584,7 +1614,9 @@ struct BinaryCodecTests {
         try #require(!state.formerMembers.isEmpty)
         let withFields = try #require(try groupWithFieldValues().state)
         let withLifecycle = try #require(try groupWithLifecycle().state)
-        return (commits, outcomes, [StateCodec.encode(state), StateCodec.encode(withFields), StateCodec.encode(withLifecycle)])
+        let withKeys = try SignedCommitCodecTests.stateWithKeys()
+        return (commits, outcomes, [StateCodec.encode(state), StateCodec.encode(withFields), StateCodec.encode(withLifecycle),
+                                    StateCodec.encode(withKeys)])
     }
 
     /// Decodes `bytes` as each record; any that decodes must re-encode to exactly `bytes`. A
@@ -1593,10 +1625,11 @@ struct BinaryCodecTests {
     func expectRefusedOrCanonical(_ bytes: [UInt8], _ context: String) {
         if let commit = try? CommitCodec.decode(bytes) {
             let again = CommitCodec.encode(commit)
-            if bytes.first == CommitCodec.version {
+            if let version = bytes.first, version >= CommitCodec.unsignedVersion {
                 #expect(again == bytes, "commit, \(context)")
             } else {
-                #expect(again.first == CommitCodec.version && (try? CommitCodec.decode(again)) == commit, "version-1 commit, \(context)")
+                #expect(again.first == CommitCodec.version(of: commit) && (try? CommitCodec.decode(again)) == commit,
+                        "version-\(bytes[0]) commit, \(context)")
             }
         }
         if let outcome = try? OutcomeCodec.decode(bytes) {
@@ -1604,10 +1637,11 @@ struct BinaryCodecTests {
         }
         if let state = try? StateCodec.decode(bytes) {
             let again = StateCodec.encode(state)
-            if bytes.first == StateCodec.version {
+            if let version = bytes.first, version >= StateCodec.unsignedVersion {
                 #expect(again == bytes, "state, \(context)")
             } else {
-                #expect(again.first == StateCodec.version && (try? StateCodec.decode(again)) == state, "version-\(bytes[0]) state, \(context)")
+                #expect(again.first == StateCodec.version(of: state) && (try? StateCodec.decode(again)) == state,
+                        "version-\(bytes[0]) state, \(context)")
             }
         }
     }
@@ -1650,7 +1684,7 @@ struct BinaryCodecTests {
     }
 
     /// A commit by `alix` in `test-group` up to its list of changes, for hand-made records.
-    func commitHeader(changeCount: UInt64, version: UInt8 = CommitCodec.version) -> BinaryWriter {
+    func commitHeader(changeCount: UInt64, version: UInt8 = CommitCodec.unsignedVersion) -> BinaryWriter {
         var writer = BinaryWriter()
         writer.writeByte(version)
         writer.writeGroupID(.test)
@@ -1666,7 +1700,7 @@ struct BinaryCodecTests {
     /// version 2 with `fields` (bytes of a field list) after the records; from version 3 with
     /// `flags` (blockedForAll, optional mutedUntil, blocksGroup) ending each record and
     /// `lifecycle` (bans, links, muteAll, allow list, deleted) after the fields.
-    func stateBytes(nextOrdinal: UInt64, records: [(InboxID, UInt8, UInt64)], version: UInt8 = StateCodec.version,
+    func stateBytes(nextOrdinal: UInt64, records: [(InboxID, UInt8, UInt64)], version: UInt8 = StateCodec.unsignedVersion,
                     fields: [UInt8] = [0], flags: [UInt8] = [0, 0, 0], lifecycle: [UInt8] = [0, 0, 0, 0, 0]) -> [UInt8] {
         var writer = BinaryWriter()
         writer.writeByte(version)
@@ -1771,10 +1805,13 @@ private struct RandomValues {
 
     mutating func commit() -> Commit {
         let previous: Digest? = random.chance(50) ? Digest(bytes: (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }) : nil
-        return Commit(
+        let commit = Commit(
             groupID: GroupID(unchecked: identifier()), sequence: number(), actor: inbox(), time: number(),
             changes: (0..<random.int(0...4)).map { _ in change() }, previousHash: previous
         )
+        // Any 64 bytes under any key: the codec stores what it is given, and verifying is the door's.
+        guard random.chance(30) else { return commit }
+        return commit.with(signature: CommitSignature(publicKey: key(), bytes: (0..<64).map { _ in UInt8.random(in: 0...255, using: &random) })!)
     }
 
     mutating func number() -> UInt64 {
@@ -1874,7 +1911,33 @@ private struct RandomValues {
         }
     }
 
+    mutating func key() -> PublicKey {
+        PublicKey(bytes: (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) })!
+    }
+
+    mutating func keys() -> [PublicKey] { (0..<random.int(0...3)).map { _ in key() } }
+
+    mutating func recordedKeys() -> RecordedKeys {
+        var table: RecordedKeys = [:]
+        for _ in 0..<random.int(0...3) { table[inbox()] = keys() }
+        return table
+    }
+
+    /// The changes of signed commits (SPEC section 14), and the keys the others record.
+    mutating func signingChange() -> Change {
+        switch random.int(0...4) {
+        case 0: return .updateKeys(add: keys(), remove: keys())
+        case 1: return .join(link: random.chance(50) ? text() : nil, keys: keys())
+        case 2: return .acceptInvitation(keys: keys())
+        case 3: return .addMembers(inboxes: inboxes(), identities: [], keys: recordedKeys())
+        default:
+            return .create(CreateConversation(kind: random.pick(ConversationKind.allCases), members: inboxes(),
+                                              requireSignatures: random.chance(50), keys: recordedKeys()))
+        }
+    }
+
     mutating func change() -> Change {
+        if random.chance(10) { return signingChange() }
         if random.chance(15) { return fieldChange() }
         if random.chance(20) { return lifecycleChange() }
         switch random.int(0...16) {

@@ -46,9 +46,21 @@ struct PropertyTests {
         }
     }
 
-    /// Both kinds of logs of one seed.
+    /// Random logs that sign too (SPEC section 14), over the lifecycle's changes as well.
+    static func signingLogs(seed: UInt64) -> [(seed: UInt64, commits: [Commit])] {
+        var seeds = SeededGenerator(seed: seed ^ 0x5167_0000_0014)
+        return (0..<6).map { index in
+            let logSeed = seeds.next()
+            var log = RandomLog(seed: logSeed, inboxCount: [6, 8, 12][index % 3])
+            log.lifecycle = index.isMultiple(of: 2)
+            log.signing = true
+            return (logSeed, log.commits(count: commitsPerLog))
+        }
+    }
+
+    /// Every kind of log of one seed.
     static func allLogs(seed: UInt64) -> [(seed: UInt64, commits: [Commit])] {
-        logs(seed: seed) + lifecycleLogs(seed: seed)
+        logs(seed: seed) + lifecycleLogs(seed: seed) + signingLogs(seed: seed)
     }
 
     static func fold(_ commits: [Commit]) -> (replica: Replica, outcomes: [CommitOutcome]) {
@@ -145,6 +157,32 @@ struct PropertyTests {
         if let previous, commit.time < previous.lastAppliedTime { problems.append("time went backwards and was applied") }
         if state.lastAppliedSequence != commit.sequence { problems.append("the last applied sequence is not the commit's") }
         problems += brokenLifecycleInvariants(of: state, current: current)
+        problems += brokenKeyInvariants(of: state)
+        return problems
+    }
+
+    /// What is wrong with the signing keys of `state` (SPEC section 14): a key bound to one
+    /// current member at most, found by `member(recording:)`, and, where signatures are required,
+    /// every current member with a key.
+    static func brokenKeyInvariants(of state: GroupState) -> [String] {
+        var problems: [String] = []
+        var holders: [PublicKey: InboxID] = [:]
+        for member in state.allMembers {
+            if Set(member.keys).count != member.keys.count { problems.append("\(member.inbox) holds a key twice") }
+            for key in member.keys {
+                if let other = holders.updateValue(member.inbox, forKey: key) { problems.append("\(key) is \(other)'s and \(member.inbox)'s") }
+                if state.member(recording: key) != member.inbox { problems.append("member(recording: \(key)) is not \(member.inbox)") }
+            }
+            if state.requiresSignatures && member.keys.isEmpty { problems.append("\(member.inbox) has no key, and signatures are required") }
+        }
+        for former in state.formerMembers {
+            for key in former.keys where holders[key] == nil && state.member(recording: key) != nil {
+                problems.append("former member \(former.inbox)'s key \(key) binds \(state.member(recording: key)!)")
+            }
+        }
+        if state.recordsSigningKeys != state.records.contains(where: { !$0.keys.isEmpty }) {
+            problems.append("recordsSigningKeys is \(state.recordsSigningKeys)")
+        }
         return problems
     }
 
@@ -203,6 +241,26 @@ struct PropertyTests {
     }
 
     // MARK: The generator itself
+
+    @Test func signingLogsSignAndMixTheSignatureOutcomes() {
+        var codes: [String: Int] = [:]
+        var signed = 0, unsigned = 0, keyUpdates = 0, requiring = 0
+        for log in Self.signingLogs(seed: 7) {
+            let folded = Self.fold(log.commits)
+            // A log whose commit 0 was rejected has no keys to sign with.
+            guard let state = folded.replica.state else { continue }
+            if state.requiresSignatures { requiring += 1 }
+            for (commit, outcome) in zip(log.commits, folded.outcomes) {
+                if commit.signature == nil { unsigned += 1 } else { signed += 1 }
+                if let code = outcome.code { codes[code, default: 0] += 1 }
+                if outcome.isApplied && commit.changes.contains(where: { $0.op == "updateKeys" }) { keyUpdates += 1 }
+            }
+        }
+        #expect(signed > unsigned && unsigned > 0)
+        #expect(requiring > 0 && requiring < 6)
+        #expect(codes["unsignedCommit", default: 0] > 0 && codes["wrongSigningKey", default: 0] > 0, "\(codes)")
+        #expect(keyUpdates > 0)
+    }
 
     @Test func randomLogsMixOutcomesAndUseEveryChange() {
         var applied = 0

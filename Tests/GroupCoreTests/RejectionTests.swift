@@ -11,6 +11,8 @@ extension RejectionTests {
             var time: Milliseconds?
             /// The code a setup step must be rejected with; nil when it must be applied.
             var rejected: String?
+            /// The key the commit claims to be signed with (SPEC section 14); nil for unsigned.
+            var signedBy: PublicKey?
         }
 
         let name: String
@@ -24,8 +26,17 @@ extension RejectionTests {
 }
 
 /// A small vocabulary for writing scenarios as lists of steps.
-private func by(_ actor: InboxID, _ changes: Change..., at time: Milliseconds? = nil, rejected: String? = nil) -> RejectionTests.Scenario.Step {
-    RejectionTests.Scenario.Step(actor: actor, changes: changes, time: time, rejected: rejected)
+private func by(
+    _ actor: InboxID, _ changes: Change..., at time: Milliseconds? = nil, rejected: String? = nil, signedBy key: PublicKey? = nil
+) -> RejectionTests.Scenario.Step {
+    RejectionTests.Scenario.Step(actor: actor, changes: changes, time: time, rejected: rejected, signedBy: key)
+}
+
+/// A group of alix (super admin) and bo that requires signatures, each with its key (the key of
+/// `.filled(1)`, `.filled(2)`), signed by alix.
+private func signedGroup() -> RejectionTests.Scenario.Step {
+    by(.alix, .create(CreateConversation(members: [.bo], requireSignatures: true, keys: [.alix: [.filled(1)], .bo: [.filled(2)]])),
+       signedBy: .filled(1))
 }
 
 private func group(_ members: InboxID..., by creator: InboxID = .alix, limit: Int? = nil, leaveRule: LeaveRule? = nil, consent: Bool = false) -> RejectionTests.Scenario.Step {
@@ -253,18 +264,27 @@ struct RejectionTests {
         scenario("joining through a link that does not exist", "linkNotFound", at: 0,
                  joinable(.bo, rule: .open), by(.caro, .join(link: "team"))),
         scenario("deleting a link that does not exist", "linkNotFound", at: 0, group(.bo), by(.alix, .deleteLink("team"))),
+        // Signed commits (SPEC section 14).
+        scenario("an unsigned commit where signatures are required", "unsignedCommit", at: nil,
+                 signedGroup(), by(.bo, .updateName("x"))),
+        scenario("a commit signed with another member's key", "wrongSigningKey", at: nil,
+                 signedGroup(), by(.bo, .updateName("x"), signedBy: .filled(1))),
+        scenario("removing the last key where signatures are required", "invalidArgument", at: 0,
+                 signedGroup(), by(.bo, .updateKeys(add: [], remove: [.filled(2)]), signedBy: .filled(2))),
+        scenario("adding a key another member holds", "invalidArgument", at: 1,
+                 signedGroup(), by(.bo, .updateName("x"), .updateKeys(add: [.filled(1)], remove: []), signedBy: .filled(2))),
     ]
 
     @Test(arguments: scenarios)
     func rejects(_ scenario: Scenario) throws {
         var log = TestGroup()
         for step in scenario.steps.dropLast() {
-            let outcome = log.commit(step.actor, step.changes, at: step.time)
+            let outcome = log.commit(step.actor, step.changes, at: step.time, signedBy: step.signedBy)
             try #require(outcome.code == step.rejected, "setup commit \(log.commits.count - 1): \(outcome)")
         }
         let before = log.state
         let last = try #require(scenario.steps.last)
-        let outcome = log.commit(last.actor, last.changes, at: last.time)
+        let outcome = log.commit(last.actor, last.changes, at: last.time, signedBy: last.signedBy)
         #expect(outcome.code == scenario.code)
         #expect(outcome.changeIndex == scenario.changeIndex)
         #expect(log.state == before, "a rejected commit changes nothing")

@@ -430,6 +430,17 @@ struct FixtureReaderTests {
         (#"{"op": "blockGroup", "on": true}"#, .blockGroup(true)),
         (#"{"op": "blockGroup", "on": false}"#, .blockGroup(false)),
         (#"{"op": "deleteGroup"}"#, .deleteGroup),
+        (#"{"op": "updateKeys", "add": ["AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE="]}"#, .updateKeys(add: [.filled(1)], remove: [])),
+        (#"{"op": "updateKeys", "add": ["AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgI="], "remove": ["AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE="]}"#,
+         .updateKeys(add: [.filled(2)], remove: [.filled(1)])),
+        (#"{"op": "create", "members": ["bo"], "requireSignatures": true, "keys": {"bo": ["AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgI="]}}"#,
+         .create(CreateConversation(members: [.bo], requireSignatures: true, keys: [.bo: [.filled(2)]]))),
+        (#"{"op": "create", "kind": "dm", "members": ["bo"], "requireSignatures": true}"#,
+         .create(CreateConversation(kind: .dm, members: [.bo], requireSignatures: true))),
+        (#"{"op": "addMembers", "inboxes": ["bo"], "keys": {"bo": ["AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgI=", "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE="]}}"#,
+         .addMembers(inboxes: [.bo], identities: [], keys: [.bo: [.filled(2), .filled(1)]])),
+        (#"{"op": "join", "link": "team", "keys": ["AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgI="]}"#, .join(link: "team", keys: [.filled(2)])),
+        (#"{"op": "acceptInvitation", "keys": ["AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgI="]}"#, .acceptInvitation(keys: [.filled(2)])),
     ]
 
     @Test(arguments: everyOp)

@@ -33,6 +33,11 @@ final class Child: @unchecked Sendable {
 
     var isRunning: Bool { process.isRunning }
 
+    /// Sends `signal` (SIGKILL, SIGTERM, ...) to the process; reap it with `finish()`.
+    func send(_ signal: Int32) {
+        _ = kill(process.processIdentifier, signal)
+    }
+
     /// `finish()`, awaited on a thread of its own.
     func finished() async -> (status: Int32, stdout: String, stderr: String) {
         await OffPool.run { self.finish() }

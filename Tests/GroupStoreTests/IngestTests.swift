@@ -68,7 +68,7 @@ struct IngestTests {
         try backend.withSampleStore { sample throws in
             let next = sample.next(.updateName("next"))
             var bytes = CommitCodec.encode(next)
-            #expect(bytes[0] == CommitCodec.version)
+            #expect(bytes[0] == CommitCodec.version(of: next))
             bytes[0] = version
             let error = try sample.expectNothingWritten { () throws(StoreError) in try sample.store.ingest(encoded: bytes) }
             #expect(Self.refusal(error) != nil)

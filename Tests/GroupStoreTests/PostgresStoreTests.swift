@@ -54,6 +54,24 @@ struct PostgresStoreTests {
         #expect(waited >= .seconds(2) && waited < .seconds(30), "gave up after \(waited)")
     }
 
+    /// A batch is tried again request by request only when nothing of it can have been written:
+    /// the server refused it, or no connection was made. A lost connection leaves the COMMIT in
+    /// doubt, and the error says so instead of risking a second copy of each commit.
+    @Test func aBatchIsTriedAgainOnlyWhenNothingOfItCanHaveBeenWritten() {
+        let url = PGConnectionURL("postgresql://writer:pw@db.example/logs")
+        func failure(_ operation: String, _ sqlState: String?) -> StoreError {
+            PGError.storage(operation, sqlState: sqlState, message: "failed", url: url)
+        }
+        #expect(PostgresStore.serverRefused(failure("commit a transaction", PGError.deadlockDetected)))
+        #expect(PostgresStore.serverRefused(failure("commit a transaction", PGError.readOnlyTransaction)))
+        #expect(PostgresStore.serverRefused(failure("connect to \(url.redacted)", nil)))
+        #expect(!PostgresStore.serverRefused(failure("commit a transaction", nil)))
+        #expect(!PostgresStore.serverRefused(failure("commit a transaction", "08006")))
+        #expect(!PostgresStore.serverRefused(failure("append 3 commits", "57P01")))
+        let doubt = PostgresStore.inDoubt(failure("commit a transaction", nil))
+        #expect("\(doubt)".contains("may have been written") && "\(doubt)".contains("--expect-sequence"))
+    }
+
     @Test func anEmptyDatabaseWithoutCreateIsNotAStore() throws {
         _ = try TestBackend.postgres.withPlace { place throws in
             #expect { try place.open(StoreOptions()) } throws: { error in

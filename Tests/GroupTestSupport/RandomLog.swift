@@ -34,6 +34,12 @@ public struct RandomLog: Sendable {
     /// mute-all and the allow list, bans, blocking the group and, rarely, its deletion. Off by
     /// default, so that a seed gives the log it always gave.
     public var lifecycle = false
+    /// Whether ``commits(count:)`` signs too (SPEC section 14): every inbox of the pool has a key
+    /// (and a spare), changes that make members record them, about half the groups require
+    /// signatures, members now and then change their keys, and most commits claim their actor's
+    /// key while some are unsigned or claim another inbox's (the reducer never verifies: see
+    /// ``CommitSignature/claimed(by:)``). Off by default, so that a seed gives the log it always gave.
+    public var signing = false
 
     /// The pool: `u00`, `u01`, ... (the width grows with `inboxCount`).
     public let inboxes: [InboxID]
@@ -68,6 +74,22 @@ public struct RandomLog: Sendable {
     /// The generator folds its own output as it goes, so that its choices (who acts, on whom)
     /// follow the real state and keep the mix of outcomes plausible; what a test checks of the
     /// log never depends on these choices.
+    /// The key of the pool's inbox at `index`; its spare is `spare: true`.
+    public static func key(_ index: Int, spare: Bool = false) -> PublicKey {
+        var bytes = [UInt8](repeating: 0, count: PublicKey.byteCount)
+        bytes[0] = spare ? 0xEE : 0x5E
+        bytes[1] = UInt8(truncatingIfNeeded: index)
+        bytes[2] = UInt8(truncatingIfNeeded: index >> 8)
+        return PublicKey(bytes: bytes)!
+    }
+
+    /// The directory of keys a signing log records from: each inbox of the pool its own key.
+    public var keyDirectory: IdentityDirectory {
+        var directory = IdentityDirectory()
+        for (index, inbox) in inboxes.enumerated() { try? directory.claim(key: RandomLog.key(index), for: inbox) }
+        return directory
+    }
+
     public func commits(count: Int) -> [Commit] {
         var maker = RandomLogMaker(self)
         var commits: [Commit] = []
@@ -111,7 +133,7 @@ struct RandomLogMaker {
     }
 
     mutating func next() -> Commit {
-        let commit: Commit
+        var commit: Commit
         if log.nextSequence == 0 {
             let creator = random.pick(settings.inboxes)
             commit = log.commit(creator, [.create(randomCreate(by: creator))], at: settings.start)
@@ -124,9 +146,47 @@ struct RandomLogMaker {
             let changes = (0..<changeCount).map { _ in randomChange(by: actor) }
             commit = log.commit(actor, changes, at: nextTime())
         }
+        if settings.signing { commit = signed(commit) }
         latest = max(latest, commit.time)
         replica.fold(commit)
         return commit
+    }
+
+    // MARK: Signing (SPEC section 14)
+
+    /// `commit` with keys recorded, now and then a change of the actor's keys, and a claimed
+    /// signature: drawn after everything else, so that the rest of the log is what it would be.
+    private mutating func signed(_ commit: Commit) -> Commit {
+        let directory = keyDirectory
+        var changes = commit.changes.map { change -> Change in
+            guard case var .create(request) = change else { return directory.recordingKeys(change, actor: commit.actor) }
+            request.requireSignatures = random.chance(50)
+            return directory.recordingKeys(.create(request), actor: commit.actor)
+        }
+        if commit.sequence > 0 && random.chance(10) { changes.append(randomKeyUpdate(by: commit.actor)) }
+        let unsigned = Commit(groupID: commit.groupID, sequence: commit.sequence, actor: commit.actor, time: commit.time,
+                              changes: changes, previousHash: commit.previousHash)
+        let keys = replica.state.map { $0.signingKeys(for: unsigned) } ?? GroupState.signingKeys(ofCreation: unsigned)
+        switch random.int(0...99) {
+        case 0..<80 where !keys.isEmpty: return unsigned.with(signature: .claimed(by: random.pick(keys)))
+        case 0..<90: return unsigned
+        default: return unsigned.with(signature: .claimed(by: RandomLog.key(random.int(0...settings.inboxes.count), spare: random.chance(30))))
+        }
+    }
+
+    private var keyDirectory: IdentityDirectory { settings.keyDirectory }
+
+    /// A change of the actor's keys: its spare in or out, its own key out, or another's key in.
+    private mutating func randomKeyUpdate(by actor: InboxID) -> Change {
+        let index = settings.inboxes.firstIndex(of: actor) ?? 0
+        let own = RandomLog.key(index), spare = RandomLog.key(index, spare: true)
+        switch random.int(0...5) {
+        case 0, 1: return .updateKeys(add: [spare], remove: [])
+        case 2: return .updateKeys(add: [], remove: [spare])
+        case 3: return .updateKeys(add: [], remove: [own])
+        case 4: return .updateKeys(add: [own], remove: [spare])
+        default: return .updateKeys(add: [RandomLog.key(random.int(0...(settings.inboxes.count - 1)))], remove: [])
+        }
     }
 
     // MARK: Commit 0

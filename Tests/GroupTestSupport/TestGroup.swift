@@ -46,6 +46,13 @@ public struct TestGroup: Sendable {
         commit(actor, changes, at: time)
     }
 
+    /// Folds a commit `builder` made, and goes on from that builder.
+    @discardableResult
+    public mutating func append(_ commit: Commit, advancing builder: LogBuilder) -> CommitOutcome {
+        self.builder = builder
+        return append(commit)
+    }
+
     /// Folds a commit made elsewhere; the caller keeps its sequence in step with the log.
     @discardableResult
     public mutating func append(_ commit: Commit) -> CommitOutcome {

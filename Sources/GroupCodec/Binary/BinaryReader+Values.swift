@@ -100,3 +100,23 @@ extension BinaryReader {
         return DisappearingMessages(fromNs: fromNs, inNs: inNs)
     }
 }
+
+extension BinaryReader {
+    /// Reads a count, then that many 32-byte keys.
+    mutating func readPublicKeys(_ reading: String) throws(BinaryDecodingError) -> [PublicKey] {
+        try readList(reading, minimumSize: PublicKey.byteCount) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readPublicKey(reading)
+        }
+    }
+
+    /// Reads a signature: the signer's 32-byte public key, then the 64-byte signature.
+    mutating func readSignature(_ reading: String) throws(BinaryDecodingError) -> CommitSignature {
+        let key = try readPublicKey("\(reading) key")
+        let start = offset
+        let bytes = try readRawBytes(reading, count: CommitSignature.byteCount)
+        guard let signature = CommitSignature(publicKey: key, bytes: bytes) else {
+            throw failure(reading, at: start, .unexpectedEnd(needed: CommitSignature.byteCount, available: bytes.count))
+        }
+        return signature
+    }
+}

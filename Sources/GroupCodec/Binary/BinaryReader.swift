@@ -139,6 +139,28 @@ public struct BinaryReader {
         return digest
     }
 
+    /// Reads a public key's 32 bytes, straight from the record's bytes, as a digest is read.
+    mutating func readPublicKey(_ reading: String) throws(BinaryDecodingError) -> PublicKey {
+        let start = offset
+        guard remaining >= PublicKey.byteCount,
+              let key = PublicKey(UnsafeRawBufferPointer(rebasing: buffer[start..<start + PublicKey.byteCount])) else {
+            throw failure(reading, at: start, .unexpectedEnd(needed: PublicKey.byteCount, available: remaining))
+        }
+        offset += PublicKey.byteCount
+        return key
+    }
+
+    /// Reads `count` bytes with no length before them: a value of a fixed size.
+    mutating func readRawBytes(_ reading: String, count: Int) throws(BinaryDecodingError) -> [UInt8] {
+        let start = offset
+        guard remaining >= count else {
+            throw failure(reading, at: start, .unexpectedEnd(needed: count, available: remaining))
+        }
+        let bytes = [UInt8](UnsafeRawBufferPointer(rebasing: buffer[start..<start + count]))
+        offset += count
+        return bytes
+    }
+
     /// Reads a tag and maps it to a case, refusing a tag that names none.
     mutating func readTag<T>(_ reading: String, _ decode: (UInt8) -> T?) throws(BinaryDecodingError) -> T {
         let start = offset

@@ -81,3 +81,10 @@ extension BinaryWriter {
         writeZigzag(setting.inNs)
     }
 }
+
+extension BinaryWriter {
+    /// Appends a count, then each key's 32 bytes.
+    mutating func writePublicKeys(_ keys: [PublicKey]) {
+        writeList(keys) { $0.writePublicKey($1) }
+    }
+}

@@ -80,6 +80,16 @@ public struct BinaryWriter: Sendable {
         digest.withUnsafeBytes { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes as they are, without a length: for values of a fixed size.
+    mutating func writeRawBytes(_ value: [UInt8]) {
+        bytes.append(contentsOf: value)
+    }
+
+    /// Appends a public key's 32 bytes, without a length.
+    mutating func writePublicKey(_ key: PublicKey) {
+        key.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+
     /// Appends a presence flag, then the value when there is one.
     mutating func writeOptional<T>(_ value: T?, _ write: (inout BinaryWriter, T) -> Void) {
         writeBool(value != nil)

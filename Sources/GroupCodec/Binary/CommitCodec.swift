@@ -3,13 +3,16 @@ import GroupCore
 // The canonical binary encoding of a commit: what the log stores and what the chain hashes.
 // Primitives as in BinaryWriter.swift, shared values as in BinaryWriter+Values.swift.
 //
-//   byte      format version: 3 (versions 1 and 2 still read; see "Older versions" below)
+//   byte      format version: 4 or 3 (see "Versions 3 and 4"; 1 and 2 still read, see "Older
+//             versions" below)
 //   string    group ID
 //   varint    sequence
 //   optional  previous hash (32-byte digest)
 //   string    actor
 //   varint    time (ms)
 //   list      changes: each an op tag, then the op's arguments
+//   optional  (version 4) signature: the signer's public key (32 bytes), then the Ed25519
+//             signature (64 bytes) of the commit's encoding without it (`signedBytes`)
 //
 // Op tags are a stored format: never renumber one, never reuse one; a new op takes the next free
 // number. Tag 0 is never used, so a zeroed record cannot pass for a change.
@@ -22,9 +25,11 @@ import GroupCore
 // |     |                            | disappearing messages, optional zigzag memberLimit,    |
 // |     |                            | optional leaveRule tag, optional joinRule tag,         |
 // |     |                            | optional bool invitesNeedConsent, optional admission   |
-// |     |                            | tag, optional style tag, list of field descriptors     |
+// |     |                            | tag, optional style tag, list of field descriptors,    |
+// |     |                            | (version 4) bool requireSignatures, recorded keys      |
 // |  2  | addMembers                 | list of inboxes; list of identities, each a public     |
-// |     |                            | identity and an optional resolved inbox                |
+// |     |                            | identity and an optional resolved inbox; (version 4)   |
+// |     |                            | recorded keys                                          |
 // |  3  | removeMembers              | list of inboxes, list of resolved identities (as       |
 // |     |                            | addMembers), bool withMessages                         |
 // |  4  | addAdmin                   | inbox                                                  |
@@ -44,9 +49,9 @@ import GroupCore
 // | 18  | registerFields             | list of field registrations (FieldCodec.swift)         |
 // | 19  | updateMetadataField        | field reference, field mutation                        |
 // | 20  | updateUserData             | list of user field updates                             |
-// | 21  | acceptInvitation           | none                                                   |
+// | 21  | acceptInvitation           | none; (version 4) list of keys                         |
 // | 22  | declineInvitation          | none                                                   |
-// | 23  | join                       | optional link string                                   |
+// | 23  | join                       | optional link string; (version 4) list of keys         |
 // | 24  | approveJoin                | inbox, optional role tag                               |
 // | 25  | rejectJoin                 | inbox                                                  |
 // | 26  | createLink                 | link string, role tag                                  |
@@ -63,6 +68,17 @@ import GroupCore
 // | 37  | blockGroup                 | bool on                                                |
 // | 38  | deleteGroup                | none                                                   |
 // | 39  | updateFieldPolicy          | field reference, field operation tag, policy           |
+// | 40  | updateKeys                 | (version 4) list of keys to add, list of keys to remove|
+//
+// A key is an Ed25519 public key's 32 bytes, with no length. Recorded keys: a list of (inbox,
+// list of keys), in increasing inbox order, each inbox once (decoders refuse any other order).
+//
+// Versions 3 and 4. Version 4 adds signed commits (SPEC section 14): the signature, the keys
+// create, addMembers, join and acceptInvitation record, requireSignatures and updateKeys. A
+// commit that holds none of them (an unsigned commit recording no key) is written in version 3,
+// byte for byte as before version 4 existed, so that logs written before keep their hashes and a
+// version-3 reader still reads such commits; any other commit in version 4. Decoders refuse a
+// version-4 record of a commit that version 3 holds, so that every commit keeps one encoding.
 //
 // Policy set choice: tag 0 allMembers, 1 adminOnly, 2 custom followed by a list of (slot tag,
 // policy) in increasing slot tag order, each slot at most once (decoders refuse any other order).
@@ -78,20 +94,44 @@ import GroupCore
 
 /// The canonical, versioned binary encoding of commits, and the commit hash of the chain.
 public enum CommitCodec: BinaryRecordCodec {
-    /// The format version this build writes and reads.
-    public static let version: UInt8 = 3
+    /// The newest format version, which this build writes for signed commits and commits that
+    /// record keys; it reads versions 1 to this one.
+    public static let version: UInt8 = 4
+
+    /// The version of a commit with nothing version 4 added: unsigned, recording no key.
+    public static let unsignedVersion: UInt8 = 3
+
+    /// The version `commit` is written in: ``unsignedVersion`` for a commit version 3 holds,
+    /// else ``version``.
+    public static func version(of commit: Commit) -> UInt8 {
+        commit.signature != nil || commit.changes.contains(where: \.needsSignedFormat) ? version : unsignedVersion
+    }
 
     /// The canonical encoding of `commit`.
     public static func encode(_ commit: Commit) -> [UInt8] {
-        var writer = BinaryWriter(reservingCapacity: 64 + commit.groupID.rawValue.utf8.count + commit.changes.count * 32)
-        writer.writeByte(version)
+        let recordVersion = version(of: commit)
+        var writer = BinaryWriter(reservingCapacity: 64 + commit.groupID.rawValue.utf8.count + commit.changes.count * 32
+            + (commit.signature == nil ? 0 : PublicKey.byteCount + CommitSignature.byteCount))
+        writer.writeByte(recordVersion)
         writer.writeGroupID(commit.groupID)
         writer.writeVarint(commit.sequence)
         writer.writeOptional(commit.previousHash) { $0.writeDigest($1) }
         writer.writeInbox(commit.actor)
         writer.writeVarint(commit.time)
-        writer.writeList(commit.changes) { $0.writeChange($1) }
+        writer.writeList(commit.changes) { $0.writeChange($1, version: recordVersion) }
+        if recordVersion >= 4 {
+            writer.writeOptional(commit.signature) { writer, signature in
+                writer.writePublicKey(signature.publicKey)
+                writer.writeRawBytes(signature.bytes)
+            }
+        }
         return writer.bytes
+    }
+
+    /// The bytes a commit's signature covers: the canonical encoding of the commit without its
+    /// signature (group ID, sequence, previous hash, actor, time, changes; SPEC section 14).
+    public static func signedBytes(_ commit: Commit) -> [UInt8] {
+        encode(commit.unsigned)
     }
 
     /// The SHA-256 of the commit's canonical encoding: what the next commit stores as its
@@ -114,8 +154,17 @@ public enum CommitCodec: BinaryRecordCodec {
         let changes = try reader.readList("commit changes") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             try reader.readChange(version: recordVersion)
         }
+        let signature = recordVersion < 4 ? nil : try reader.readOptional("commit signature") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readSignature("commit signature")
+        }
         try reader.expectEnd("commit")
-        return Commit(groupID: groupID, sequence: sequence, actor: actor, time: time, changes: changes, previousHash: previousHash)
+        let commit = Commit(groupID: groupID, sequence: sequence, actor: actor, time: time, changes: changes,
+                            previousHash: previousHash, signature: signature)
+        if recordVersion == version && self.version(of: commit) != version {
+            throw BinaryDecodingError(reading: "commit format version", offset: 0, reason: .notCanonical(
+                "a commit that is unsigned and records no key is written in version \(unsignedVersion), not \(version)"))
+        }
+        return commit
     }
 }
 
@@ -160,6 +209,7 @@ private enum ChangeTag: UInt8 {
     case blockGroup = 37
     case deleteGroup = 38
     case updateFieldPolicy = 39
+    case updateKeys = 40
 }
 
 /// The tags of `PolicySetChoice`.
@@ -170,15 +220,18 @@ private enum PolicySetChoiceTag: UInt8 {
 }
 
 extension BinaryWriter {
-    fileprivate mutating func writeChange(_ change: Change) {
+    /// Writes a change; its version-4 parts only when the commit is in version 4, which every
+    /// commit holding them is (``CommitCodec/version(of:)``).
+    fileprivate mutating func writeChange(_ change: Change, version: UInt8) {
         switch change {
         case let .create(request):
             writeByte(ChangeTag.create.rawValue)
-            writeCreate(request)
-        case let .addMembers(inboxes, identities):
+            writeCreate(request, version: version)
+        case let .addMembers(inboxes, identities, keys):
             writeByte(ChangeTag.addMembers.rawValue)
             writeInboxes(inboxes)
             writeResolvedIdentities(identities)
+            if version >= 4 { writeRecordedKeys(keys) }
         case let .removeMembers(inboxes, identities, withMessages):
             writeByte(ChangeTag.removeMembers.rawValue)
             writeInboxes(inboxes)
@@ -242,13 +295,15 @@ extension BinaryWriter {
         case let .updateUserData(updates):
             writeByte(ChangeTag.updateUserData.rawValue)
             writeList(updates) { $0.writeUserFieldUpdate($1) }
-        case .acceptInvitation:
+        case let .acceptInvitation(keys):
             writeByte(ChangeTag.acceptInvitation.rawValue)
+            if version >= 4 { writePublicKeys(keys) }
         case .declineInvitation:
             writeByte(ChangeTag.declineInvitation.rawValue)
-        case let .join(link):
+        case let .join(link, keys):
             writeByte(ChangeTag.join.rawValue)
             writeOptional(link) { $0.writeString($1) }
+            if version >= 4 { writePublicKeys(keys) }
         case let .approveJoin(inbox, role):
             writeByte(ChangeTag.approveJoin.rawValue)
             writeInbox(inbox)
@@ -298,6 +353,18 @@ extension BinaryWriter {
             writeBool(on)
         case .deleteGroup:
             writeByte(ChangeTag.deleteGroup.rawValue)
+        case let .updateKeys(add, remove):
+            writeByte(ChangeTag.updateKeys.rawValue)
+            writePublicKeys(add)
+            writePublicKeys(remove)
+        }
+    }
+
+    /// Recorded keys, in increasing inbox order: a dictionary's order is arbitrary.
+    private mutating func writeRecordedKeys(_ keys: RecordedKeys) {
+        writeList(keys.sorted { $0.key < $1.key }) { writer, entry in
+            writer.writeInbox(entry.key)
+            writer.writePublicKeys(entry.value)
         }
     }
 
@@ -308,7 +375,7 @@ extension BinaryWriter {
         }
     }
 
-    private mutating func writeCreate(_ request: CreateConversation) {
+    private mutating func writeCreate(_ request: CreateConversation, version: UInt8) {
         writeByte(request.kind.wireTag)
         writeInboxes(request.members)
         writeResolvedIdentities(request.identities)
@@ -325,6 +392,10 @@ extension BinaryWriter {
         writeOptional(request.admission) { $0.writeByte($1.wireTag) }
         writeOptional(request.style) { $0.writeByte($1.wireTag) }
         writeList(request.fields) { $0.writeFieldDescriptor($1) }
+        if version >= 4 {
+            writeBool(request.requireSignatures)
+            writeRecordedKeys(request.keys)
+        }
     }
 
     private mutating func writePolicySetChoice(_ choice: PolicySetChoice) {
@@ -347,11 +418,12 @@ extension BinaryWriter {
 
 extension BinaryReader {
     fileprivate mutating func readChange(version: UInt8) throws(BinaryDecodingError) -> Change {
-        // Version 1 had no field ops, version 2 no updateFieldPolicy: a record claiming otherwise
-        // is not one this format wrote.
+        // Version 1 had no field ops, version 2 no updateFieldPolicy, version 3 no updateKeys: a
+        // record claiming otherwise is not one this format wrote.
         let firstMissing: ChangeTag? = switch version {
         case 1: .registerFields
         case 2: .updateFieldPolicy
+        case 3: .updateKeys
         default: nil
         }
         let opened = { (tag: UInt8) in firstMissing.map { tag < $0.rawValue } ?? true ? ChangeTag(rawValue: tag) : nil }
@@ -374,11 +446,15 @@ extension BinaryReader {
                 try reader.readUserFieldUpdate("updateUserData value")
             })
         case .acceptInvitation:
-            return .acceptInvitation
+            return .acceptInvitation(keys: version < 4 ? [] : try readPublicKeys("acceptInvitation keys"))
         case .declineInvitation:
             return .declineInvitation
         case .join:
-            return .join(link: try readOptional("join link") { (reader: inout BinaryReader) throws(BinaryDecodingError) in try reader.readString("join link") })
+            let link = try readOptional("join link") { (reader: inout BinaryReader) throws(BinaryDecodingError) in try reader.readString("join link") }
+            return .join(link: link, keys: version < 4 ? [] : try readPublicKeys("join keys"))
+        case .updateKeys:
+            let add = try readPublicKeys("updateKeys add")
+            return .updateKeys(add: add, remove: try readPublicKeys("updateKeys remove"))
         case .approveJoin:
             let inbox = try readInbox("approveJoin inbox")
             return .approveJoin(inbox, role: try readOptional("approveJoin role") { (reader: inout BinaryReader) throws(BinaryDecodingError) in try reader.readRole("approveJoin role") })
@@ -416,7 +492,8 @@ extension BinaryReader {
             return .deleteGroup
         case .addMembers:
             let inboxes = try readInboxes("addMembers inboxes")
-            return .addMembers(inboxes: inboxes, identities: try readResolvedIdentities("addMembers"))
+            let identities = try readResolvedIdentities("addMembers")
+            return .addMembers(inboxes: inboxes, identities: identities, keys: version < 4 ? [:] : try readRecordedKeys("addMembers keys"))
         case .removeMembers:
             let inboxes = try readInboxes("removeMembers inboxes")
             let identities = version < 3 ? [] : try readResolvedIdentities("removeMembers")
@@ -514,13 +591,28 @@ extension BinaryReader {
         let fields = version < 2 ? [] : try readList("create fields") { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             try reader.readFieldDescriptor("create field")
         }
+        let requireSignatures = version < 4 ? false : try readBool("create requireSignatures")
+        let keys = version < 4 ? [:] : try readRecordedKeys("create keys")
         let request = CreateConversation(
             kind: kind, members: members, identities: identities, policySet: policySet, name: name,
             description: description, imageURL: imageURL, appData: appData, disappearingMessages: disappearingMessages,
             memberLimit: memberLimit, leaveRule: leaveRule, joinRule: joinRule, invitesNeedConsent: invitesNeedConsent,
-            admission: admission, style: style, fields: fields
+            admission: admission, style: style, fields: fields, requireSignatures: requireSignatures, keys: keys
         )
         return version < 3 && kind == .dm ? request.withoutGroupSettings() : request
+    }
+
+    /// Recorded keys, refused unless their inboxes rise strictly.
+    private mutating func readRecordedKeys(_ reading: String) throws(BinaryDecodingError) -> RecordedKeys {
+        let start = offset
+        // An entry takes at least three bytes: a one-character inbox and an empty list.
+        let entries = try readList(reading, minimumSize: 3) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            (try reader.readInbox("\(reading) inbox"), try reader.readPublicKeys(reading))
+        }
+        guard zip(entries, entries.dropFirst()).allSatisfy({ $0.0 < $1.0 }) else {
+            throw failure(reading, at: start, .notCanonical("inboxes out of order or listed twice"))
+        }
+        return RecordedKeys(uniqueKeysWithValues: entries)
     }
 
     private mutating func readPolicySetChoice() throws(BinaryDecodingError) -> PolicySetChoice {
@@ -549,6 +641,19 @@ extension BinaryReader {
             slots[slot] = try readPolicy("create custom policy for \(slot)")
         }
         return slots
+    }
+}
+
+extension Change {
+    /// Whether the change holds anything only version 4 writes.
+    fileprivate var needsSignedFormat: Bool {
+        switch self {
+        case let .create(request): request.requireSignatures || !request.keys.isEmpty
+        case let .addMembers(_, _, keys): !keys.isEmpty
+        case let .join(_, keys), let .acceptInvitation(keys): !keys.isEmpty
+        case .updateKeys: true
+        default: false
+        }
     }
 }
 

@@ -56,6 +56,8 @@ import GroupCore
 // | 41  | joinRequestNotFound       | inbox                                                  |
 // | 42  | linkExists                | link string                                            |
 // | 43  | linkNotFound              | link string                                            |
+// | 44  | unsignedCommit            | none                                                   |
+// | 45  | wrongSigningKey           | inbox, public key (32 bytes)                           |
 //
 // Permission denial rule: tag 0 policy (slot tag, policy), 1 superAdminRequired, 2 seniority
 // (subject inbox, subject role tag, optional new role tag), 3 observerReadOnly.
@@ -149,6 +151,8 @@ private enum RejectionTag: UInt8 {
     case joinRequestNotFound = 41
     case linkExists = 42
     case linkNotFound = 43
+    case unsignedCommit = 44
+    case wrongSigningKey = 45
 }
 
 /// The tags of `PermissionDenial.Rule`.
@@ -297,6 +301,12 @@ extension BinaryWriter {
         case let .linkNotFound(link):
             writeByte(RejectionTag.linkNotFound.rawValue)
             writeString(link)
+        case .unsignedCommit:
+            writeByte(RejectionTag.unsignedCommit.rawValue)
+        case let .wrongSigningKey(inbox, key):
+            writeByte(RejectionTag.wrongSigningKey.rawValue)
+            writeInbox(inbox)
+            writePublicKey(key)
         }
     }
 
@@ -428,6 +438,11 @@ extension BinaryReader {
             return .linkExists(try readString("linkExists link"))
         case .linkNotFound:
             return .linkNotFound(try readString("linkNotFound link"))
+        case .unsignedCommit:
+            return .unsignedCommit
+        case .wrongSigningKey:
+            let inbox = try readInbox("wrongSigningKey inbox")
+            return .wrongSigningKey(inbox, key: try readPublicKey("wrongSigningKey key"))
         }
     }
 

@@ -4,15 +4,15 @@ import GroupCore
 // state hash (SPEC section 4) is the SHA-256 of. Primitives as in BinaryWriter.swift, shared
 // values and tags as in BinaryWriter+Values.swift and WireTags.swift.
 //
-//   byte      format version: 3 (version 2 still reads, without the lifecycle below; version 1,
-//             written before fields existed, too, with the well-known fields its create
-//             registered, empty)
+//   byte      format version: 4 or 3 (see below; version 2 still reads, without the lifecycle
+//             below; version 1, written before fields existed, too, with the well-known fields
+//             its create registered, empty)
 //   string    group ID
 //   byte      kind tag
 //   string    creator
 //   varint    createdAt
 //   settings  zigzag memberLimit, leaveRule tag, joinRule tag, bool invitesNeedConsent,
-//             admission tag
+//             admission tag, (version 4) bool requireSignatures
 //   list      policies: every slot of PolicySlot.allCases, in that order, as (slot tag, policy)
 //   metadata  name, description, imageURL, appData strings, optional disappearing messages
 //   varint    lastAppliedTime
@@ -21,7 +21,7 @@ import GroupCore
 //   list      member records, current and former, in increasing ordinal order; each:
 //             inbox, role tag, member state, optional varint joinedAt, optional addedBy inbox,
 //             varint ordinal, (version 3) bool blockedForAll, optional varint mutedUntil,
-//             bool blocksGroup
+//             bool blocksGroup, (version 4) list of signing keys (32 bytes each)
 //   list      (version 2) registered fields in ID order, each a field descriptor and its content
 //             (FieldCodec.swift)
 //   list      (version 3) banned inboxes, sorted
@@ -30,18 +30,34 @@ import GroupCore
 //   list      (version 3) the allow list, sorted
 //   bool      (version 3) deleted
 //
+// Version 4 adds signed commits (SPEC section 14): requireSignatures and the members' keys. A
+// state with neither (no signatures required, no key recorded for any member, current or
+// former) is written in version 3, byte for byte as before, so that its state hash stays what
+// it was; any other in version 4. Decoders refuse a version-4 record of a state version 3 holds.
+//
 // The same state always gives the same bytes: records come in ordinal order, slots in their
 // fixed order, and decoding refuses any other order (GroupState(restoring:) checks the records).
 
 /// The canonical, versioned binary encoding of a conversation's state, and the state hash.
 public enum StateCodec: BinaryRecordCodec {
-    /// The format version this build writes and reads.
-    public static let version: UInt8 = 3
+    /// The newest format version, which this build writes for a state that requires signatures
+    /// or records keys; it reads versions 1 to this one.
+    public static let version: UInt8 = 4
+
+    /// The version of a state with nothing version 4 added.
+    public static let unsignedVersion: UInt8 = 3
+
+    /// The version `state` is written in: ``unsignedVersion`` for a state version 3 holds, else
+    /// ``version``.
+    public static func version(of state: GroupState) -> UInt8 {
+        state.requiresSignatures || state.recordsSigningKeys ? version : unsignedVersion
+    }
 
     /// The canonical encoding of `state`.
     public static func encode(_ state: GroupState) -> [UInt8] {
+        let recordVersion = version(of: state)
         var writer = BinaryWriter(reservingCapacity: estimatedSize(state))
-        writer.writeByte(version)
+        writer.writeByte(recordVersion)
         writer.writeGroupID(state.groupID)
         writer.writeByte(state.kind.wireTag)
         writer.writeInbox(state.creator)
@@ -52,6 +68,7 @@ public enum StateCodec: BinaryRecordCodec {
         writer.writeByte(state.settings.joinRule.wireTag)
         writer.writeBool(state.settings.invitesNeedConsent)
         writer.writeByte(state.settings.admission.wireTag)
+        if recordVersion >= 4 { writer.writeBool(state.settings.requireSignatures) }
 
         writer.writeList(PolicySlot.allCases) { writer, slot in
             writer.writeSlot(slot)
@@ -79,6 +96,7 @@ public enum StateCodec: BinaryRecordCodec {
             writer.writeBool(record.blockedForAll)
             writer.writeOptional(record.mutedUntil) { $0.writeVarint($1) }
             writer.writeBool(record.blocksGroup)
+            if recordVersion >= 4 { writer.writePublicKeys(record.keys) }
         }
         writer.writeList(state.fieldRecords) { writer, field in
             writer.writeFieldDescriptor(field.descriptor)
@@ -101,7 +119,7 @@ public enum StateCodec: BinaryRecordCodec {
         var size = 1_024 + state.metadata.name.utf8.count + state.metadata.description.utf8.count
             + state.metadata.imageURL.utf8.count + state.metadata.appData.utf8.count
         state.forEachRecord { record in
-            size += 30 + record.inbox.rawValue.utf8.count + (record.adder?.rawValue.utf8.count ?? 0)
+            size += 30 + record.inbox.rawValue.utf8.count + (record.adder?.rawValue.utf8.count ?? 0) + record.keys.count * PublicKey.byteCount
         }
         return size
     }
@@ -125,9 +143,10 @@ public enum StateCodec: BinaryRecordCodec {
         let joinRule = try reader.readTag("state joinRule", JoinRule.init(wireTag:))
         let invitesNeedConsent = try reader.readBool("state invitesNeedConsent")
         let admission = try reader.readTag("state admission", Admission.init(wireTag:))
+        let requireSignatures = recordVersion < 4 ? false : try reader.readBool("state requireSignatures")
         let settings = GroupSettings(
             memberLimit: memberLimit, leaveRule: leaveRule, joinRule: joinRule,
-            invitesNeedConsent: invitesNeedConsent, admission: admission
+            invitesNeedConsent: invitesNeedConsent, admission: admission, requireSignatures: requireSignatures
         )
 
         let policies = try reader.readPolicies()
@@ -176,8 +195,9 @@ public enum StateCodec: BinaryRecordCodec {
         }
         let lifecycle = recordVersion < 3 ? StateLifecycle() : try reader.readLifecycle()
         try reader.expectEnd("state")
+        let state: GroupState
         do throws(InconsistentState) {
-            return try GroupState(
+            state = try GroupState(
                 restoring: groupID, kind: kind, creator: creator, createdAt: createdAt, settings: settings,
                 policies: policies, metadata: metadata, members: members,
                 lastAppliedTime: lastAppliedTime, lastAppliedSequence: lastAppliedSequence, fields: fields,
@@ -187,6 +207,11 @@ public enum StateCodec: BinaryRecordCodec {
         } catch {
             throw reader.failure("state member records", at: recordsStart, .inconsistentState(error.reason))
         }
+        if recordVersion == version && self.version(of: state) != version {
+            throw reader.failure("state format version", at: 0, .notCanonical(
+                "a state that requires no signatures and records no key is written in version \(unsignedVersion), not \(version)"))
+        }
+        return state
     }
 }
 
@@ -234,8 +259,9 @@ extension BinaryReader {
             try reader.readVarint("state member mutedUntil")
         }
         let blocksGroup = try readBool("state member blocksGroup")
+        let keys = version < 4 ? [] : try readPublicKeys("state member keys")
         return MemberRecord(inbox: inbox, role: role, state: state, joinedAt: joinedAt, addedBy: addedBy, ordinal: ordinal,
-                            blockedForAll: blockedForAll, mutedUntil: mutedUntil, blocksGroup: blocksGroup)
+                            blockedForAll: blockedForAll, mutedUntil: mutedUntil, blocksGroup: blocksGroup, keys: keys)
     }
 
     /// The lifecycle parts of a version-3 state, each list refused unless strictly sorted.

@@ -20,6 +20,7 @@ public struct MemberChange: Equatable, Sendable {
         case blockedForAll
         case mutedUntil
         case blocksGroup
+        case keys
 
         /// Whether the attribute differs between two records.
         func differs(_ lhs: MemberRecord, _ rhs: MemberRecord) -> Bool {
@@ -32,6 +33,7 @@ public struct MemberChange: Equatable, Sendable {
             case .blockedForAll: lhs.blockedForAll != rhs.blockedForAll
             case .mutedUntil: lhs.mutedUntil != rhs.mutedUntil
             case .blocksGroup: lhs.blocksGroup != rhs.blocksGroup
+            case .keys: lhs.keys != rhs.keys
             }
         }
     }

@@ -10,6 +10,7 @@ public enum StateProperty: String, CaseIterable, Equatable, Sendable {
     case joinRule
     case invitesNeedConsent
     case admission
+    case requireSignatures
     case name
     case description
     case imageURL
@@ -34,7 +35,7 @@ public enum StateProperty: String, CaseIterable, Equatable, Sendable {
     public var section: Section {
         switch self {
         case .groupID, .kind, .creator, .createdAt: .conversation
-        case .memberLimit, .leaveRule, .joinRule, .invitesNeedConsent, .admission: .settings
+        case .memberLimit, .leaveRule, .joinRule, .invitesNeedConsent, .admission, .requireSignatures: .settings
         case .name, .description, .imageURL, .appData, .disappearingMessages: .metadata
         case .muteAll, .deleted: .moderation
         case .lastAppliedSequence, .lastAppliedTime, .nextOrdinal: .log
@@ -53,6 +54,7 @@ public enum StateProperty: String, CaseIterable, Equatable, Sendable {
         case .joinRule: .word(state.settings.joinRule.rawValue)
         case .invitesNeedConsent: .flag(state.settings.invitesNeedConsent)
         case .admission: .word(state.settings.admission.rawValue)
+        case .requireSignatures: .flag(state.settings.requireSignatures)
         case .name: .text(state.metadata.name)
         case .description: .text(state.metadata.description)
         case .imageURL: .text(state.metadata.imageURL)

@@ -9,7 +9,7 @@ package enum CommitIndexing {
         for change in commit.changes {
             switch change {
             case let .create(request): inboxes += [commit.actor] + request.allMembers
-            case let .addMembers(list, identities), let .removeMembers(list, identities, _):
+            case let .addMembers(list, identities, _), let .removeMembers(list, identities, _):
                 inboxes += list + identities.compactMap(\.inbox)
             case .leave, .join, .acceptInvitation, .declineInvitation: inboxes.append(commit.actor)
             case let .approveJoin(inbox, _), let .rejectJoin(inbox): inboxes.append(inbox)
