@@ -26,8 +26,8 @@ extension PostgresStore {
         try pool.with { connection throws(StoreError) in try existingHead(of: group, on: connection).sequence }
     }
 
-    /// The group's state after commit `sequence` (the head when nil). This backend keeps no
-    /// snapshots yet: a state other than the cached head's is folded from commit 0.
+    /// The group's state after commit `sequence` (the head when nil): a state other than the
+    /// cached head's is folded from the nearest snapshot at or before it.
     public func state(of group: GroupID, at sequence: UInt64?) throws(StoreError) -> StoredState {
         try reading { connection throws(StoreError) in
             let head = try existingHead(of: group, on: connection)

@@ -7,11 +7,11 @@ import GroupStore
 ///
 /// Each submit locks its group's head row (`SELECT ... FOR UPDATE`) in the transaction that
 /// appends, so writers anywhere serialize per group; submits from this process share
-/// transactions (group commit). A commit is announced with NOTIFY in its own transaction, so
-/// waiters on every connection hear of it once it is visible. On a hot standby the store reads,
-/// refuses writes and polls for new commits. States are folded from commit 0
-/// (this backend keeps no snapshots yet); the state at a group's head is cached, and a cache
-/// entry is used only while the stored head still matches it.
+/// transactions (group commit), each written in a fixed handful of statements. A transaction's
+/// commits are announced with one NOTIFY in that transaction, so waiters on every connection
+/// hear of them once they are visible. On a hot standby the store reads, refuses writes and
+/// polls for new commits. States are folded from the nearest snapshot; the state at a group's
+/// head is cached, and a cache entry is used only while the stored head still matches it.
 public final class PostgresStore: GroupLogStorage {
     /// The URL with its password redacted, for messages.
     public let displayURL: String

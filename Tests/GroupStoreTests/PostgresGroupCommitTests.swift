@@ -179,6 +179,28 @@ struct PostgresGroupCommitTests {
         }
     }
 
+    /// A session whose prepared statements are gone (a pooler reset it with DISCARD ALL, say):
+    /// the batch that finds out fails as a whole, its submits are served again one by one with
+    /// the statements prepared anew, and each gets its commit.
+    @Test func aSessionThatLostItsPreparedStatementsPreparesThemAgain() throws {
+        try TestBackend.postgres.withPlace { place throws in
+            let store = try Self.store(in: place)
+            let groups = [GroupID.named("p1"), .named("p2")]
+            for group in groups {
+                try store.submit(to: group, actor: .alix, time: 1, changes: [.create(CreateConversation(members: [.bo]))])
+            }
+            try store.pool.with { connection throws(StoreError) in
+                #expect(!connection.preparedStatements.isEmpty)
+                try connection.execute("DEALLOCATE ALL", operation: "forget the prepared statements")
+            }
+            let results = store.serveSubmits(groups.map { SubmitRequest(group: $0, actor: .alix, time: 2, changes: [.updateName("again")], expectedSequence: nil) })
+            #expect(results.map { $0.map(\.commit.sequence) } == [.success(1), .success(1)])
+            try store.submit(to: groups[0], actor: .alix, time: 3, changes: [.updateName("and again")])
+            #expect(try store.groups().map(\.headSequence) == [2, 1])
+            #expect(try store.verify() == [])
+        }
+    }
+
     /// One batch appending to three groups announces them in one NOTIFY, and a store on another
     /// connection wakes the waiters of each.
     @Test(.timeLimit(.minutes(1)))

@@ -115,6 +115,8 @@ extension PGConnection {
                 PQclear(result)
             }
         }
+        // A statement the session no longer has (a pooler reset it, say) is prepared again next time.
+        if let failure, PGConnection.sqlState(of: failure) == PGError.undefinedPreparedStatement { preparedStatements = [] }
         if PQexitPipelineMode(handle) != 1, failure == nil {
             failure = PGError.storage("end a pipeline", sqlState: nil, message: String(cString: PQerrorMessage(handle)), url: url)
         }

@@ -13,6 +13,8 @@ enum PGError {
     static let uniqueViolation = "23505"
     /// SQLSTATE 23502: a NULL where the column refuses one.
     static let notNullViolation = "23502"
+    /// SQLSTATE 26000: no prepared statement of that name in the session.
+    static let undefinedPreparedStatement = "26000"
     static let undefinedTable = "42P01"
     /// SQLSTATE 42501: the role lacks a privilege (or does not own the object) for the statement.
     static let insufficientPrivilege = "42501"
