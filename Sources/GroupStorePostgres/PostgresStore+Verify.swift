@@ -143,9 +143,11 @@ extension PostgresStore {
             }
             // The DM index keeps its entries (and so their filing order, oldest first); entries
             // the replay does not file again are dropped below.
-            // Table names cannot be bound as parameters; these are constants of ours, never input.
-            for table in ["grouplog_memberships", "grouplog_directory", "grouplog_groups", "grouplog_outcomes", "grouplog_snapshots"] {
-                try connection.execute("DELETE FROM \(table)", operation: "clear \(table)")
+            for statement in [
+                "DELETE FROM grouplog_memberships", "DELETE FROM grouplog_directory", "DELETE FROM grouplog_groups",
+                "DELETE FROM grouplog_outcomes", "DELETE FROM grouplog_snapshots",
+            ] {
+                try connection.execute(statement, operation: "clear the derived tables (\(statement))")
             }
             var commits = 0, snapshots = 0
             var dms: Set<String> = []

@@ -161,7 +161,7 @@ extension PGConnection {
 
     /// Calls `body` with `parameters` as libpq takes them: count, values (each ending in a NUL,
     /// since text is read up to one), lengths and formats, valid during the call.
-    private static func withWireParameters<T>(_ parameters: [PGParameter], _ body: (Int32, [UnsafePointer<CChar>?], [Int32], [Int32]) -> T) -> T {
+    static func withWireParameters<T>(_ parameters: [PGParameter], _ body: (Int32, [UnsafePointer<CChar>?], [Int32], [Int32]) -> T) -> T {
         let values = parameters.map(\.wireBytes)
         let buffers: [UnsafeMutablePointer<CChar>?] = values.map { bytes in
             guard let bytes else { return nil }

@@ -107,23 +107,10 @@ package final class PGConnection: @unchecked Sendable {
     /// - Parameter operation: what the statement does, for the error.
     @discardableResult
     package func execute(_ sql: String, _ parameters: [PGParameter] = [], operation: String) throws(StoreError) -> PGResult {
-        let values = parameters.map(\.wireBytes)
-        let buffers: [UnsafeMutablePointer<CChar>?] = values.map { bytes in
-            guard let bytes else { return nil }
-            // Text parameters are read up to a NUL (their lengths are ignored), so every buffer ends in one.
-            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            buffer[bytes.count] = 0
-            bytes.withUnsafeBytes { raw in
-                if let base = raw.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: bytes.count) }
-            }
-            return buffer
-        }
-        defer { buffers.forEach { $0?.deallocate() } }
         let types = parameters.map(\.typeOID)
-        let lengths = values.map { Int32($0?.count ?? 0) }
-        let formats = parameters.map(\.format)
-        let pointers = buffers.map { UnsafePointer($0) }
-        let result = PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 1)
+        let result = Self.withWireParameters(parameters) { count, values, lengths, formats in
+            PQexecParams(handle, sql, count, types, values, lengths, formats, 1)
+        }
         guard let result else {
             throw PGError.storage(operation, sqlState: nil, message: String(cString: PQerrorMessage(handle)), url: url)
         }
