@@ -5,7 +5,8 @@ extension AuditEntry {
     /// The entry as one JSON object, a line of `audit --json`'s JSON Lines.
     ///
     /// `time` is ISO 8601 for people and `milliseconds` the commit's own value for programs;
-    /// `actorRole` is null when the actor was no current member.
+    /// `actorRole` is null when the actor was no current member; `signature` is
+    /// ``AuditSignature/json`` (`standing`, `key`, `verifies`).
     public var json: JSONValue {
         var object = JSONObject([
             "sequence": .uint(sequence),
@@ -17,6 +18,7 @@ extension AuditEntry {
             "changes": .array(changes.map { change in
                 .object(JSONObject(["op": .string(change.op), "summary": .string(change.summary)]))
             }),
+            "signature": signature.json,
             "outcome": .string(outcome.name),
         ])
         switch outcome {

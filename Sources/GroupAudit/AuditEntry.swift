@@ -19,12 +19,22 @@ public struct AuditEntry: Equatable, Sendable {
     public let departures: [MemberDeparture]
     /// The inboxes the changes name, user fields' entries included.
     public let namedInboxes: [InboxID]
+    /// Unsigned, or signed by which key, whether that key is recorded for the actor in the state
+    /// before the commit, and whether the signature verifies.
+    public private(set) var signature: AuditSignature
 
     /// The entry for `commit`, judged against `actorFacts`, with the fold's outcome and events.
-    /// - Parameter namedInboxes: the inboxes the changes name (`GroupState.inboxes(namedBy:)` of
-    ///   the state before the commit); by default, those `Change.namedInboxes` gives.
-    public init(commit: Commit, actorFacts: InboxFacts, outcome: CommitOutcome, events: [DomainEvent], namedInboxes: [InboxID]? = nil) {
+    /// - Parameters:
+    ///   - namedInboxes: the inboxes the changes name (`GroupState.inboxes(namedBy:)` of the
+    ///     state before the commit); by default, those `Change.namedInboxes` gives.
+    ///   - signature: the commit's signature, its standing judged on the state before the commit
+    ///     (`Replica.signatureStanding(of:)`).
+    public init(
+        commit: Commit, actorFacts: InboxFacts, outcome: CommitOutcome, events: [DomainEvent], namedInboxes: [InboxID]? = nil,
+        signature: AuditSignature
+    ) {
         self.namedInboxes = namedInboxes ?? commit.changes.flatMap(\.namedInboxes)
+        self.signature = signature
         sequence = commit.sequence
         time = commit.time
         actor = commit.actor
@@ -32,6 +42,14 @@ public struct AuditEntry: Equatable, Sendable {
         changes = commit.changes
         self.outcome = CommitResult(outcome, events: events)
         departures = self.outcome.events.compactMap(MemberDeparture.init)
+    }
+
+    /// This entry with `signature` in place of its own: the trail checks a signature only once
+    /// its filter admits the entry.
+    func with(signature: AuditSignature) -> AuditEntry {
+        var entry = self
+        entry.signature = signature
+        return entry
     }
 
     /// The changes' op names, in order, as fixtures spell them.

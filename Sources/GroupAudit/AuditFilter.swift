@@ -15,17 +15,29 @@ public struct AuditFilter: Equatable, Sendable {
     public var from: Milliseconds?
     /// Commits at or before this time.
     public var to: Milliseconds?
+    /// Only signed commits, or only unsigned ones; nil: either.
+    public var signing: Signing?
+
+    /// Which commits ``signing`` admits.
+    public enum Signing: String, Equatable, Sendable {
+        /// Commits that carry a signature, whatever its key and whether or not it verifies (so
+        /// that a forgery is never filtered out of an audit of signed commits).
+        case signed
+        /// Commits that carry none.
+        case unsigned
+    }
 
     /// A filter of the conditions given; the defaults admit every commit.
     public init(
         inboxes: Set<InboxID> = [], ops: Set<String> = [], rejectedOnly: Bool = false,
-        from: Milliseconds? = nil, to: Milliseconds? = nil
+        from: Milliseconds? = nil, to: Milliseconds? = nil, signing: Signing? = nil
     ) {
         self.inboxes = inboxes
         self.ops = ops
         self.rejectedOnly = rejectedOnly
         self.from = from
         self.to = to
+        self.signing = signing
     }
 
     /// Every op name a filter may use: the ops fixtures and the CLI read.
@@ -37,6 +49,7 @@ public struct AuditFilter: Equatable, Sendable {
         if rejectedOnly, entry.outcome.rejection == nil { return false }
         if let from, entry.time < from { return false }
         if let to, entry.time > to { return false }
+        if let signing, entry.signature.isSigned != (signing == .signed) { return false }
         if !ops.isEmpty, !entry.changes.contains(where: { ops.contains($0.op) }) { return false }
         if !inboxes.isEmpty, inboxes.isDisjoint(with: entry.involvedInboxes) { return false }
         return true

@@ -26,6 +26,10 @@ extension AuditPage {
     td.outcome.rejected { color: #b3261e; font-weight: 600; }
     .code { font-family: ui-monospace, monospace; color: #b3261e; }
     .departed { color: #6b4ea0; }
+    td.signature { font-family: ui-monospace, monospace; font-size: 12px; word-break: break-all; max-width: 22em; }
+    td.signature.unsigned { color: #777; }
+    td.signature.otherKey { color: #8a4b00; }
+    td.signature.does-not-verify, #bad-signatures { color: #b3261e; font-weight: 600; }
     tr[hidden] { display: none; }
     """
 

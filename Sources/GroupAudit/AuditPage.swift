@@ -1,8 +1,8 @@
 import GroupCore
 
 /// The audit as one self-contained HTML page: a header, the timeline with filters by actor,
-/// operation and outcome, the rejections by code, and member and admin counts over the whole
-/// log as SVG charts. Inline CSS and script only: the page needs no network.
+/// operation, outcome and signature, the rejections by code, and member and admin counts over
+/// the whole log as SVG charts. Inline CSS and script only: the page needs no network.
 ///
 /// Built as the log streams: ``add(_:)-sample`` takes every commit's counts (downsampled into
 /// ``history``), ``add(_:)-entry`` every entry the audit's filter admits, of which the first
@@ -24,6 +24,9 @@ public struct AuditPage: Equatable, Sendable {
     private var actors: Set<String> = []
     private var ops: Set<String> = []
     private var rejectionCounts: [String: Int] = [:]
+    /// The entries admitted that were signed, signed with a key not recorded for their actor,
+    /// and signed with a signature that does not verify.
+    private var signedCount = 0, otherKeyCount = 0, failingCount = 0
 
     /// - Parameters:
     ///   - name: the group ID or the fixture's file, for the header.
@@ -46,6 +49,9 @@ public struct AuditPage: Equatable, Sendable {
     public mutating func add(_ entry: AuditEntry) {
         matchCount += 1
         if let rejection = entry.outcome.rejection { rejectionCounts[rejection.reason.code, default: 0] += 1 }
+        if entry.signature.isSigned { signedCount += 1 }
+        if case .otherKey = entry.signature.standing { otherKeyCount += 1 }
+        if entry.signature.doesNotVerify { failingCount += 1 }
         guard rowCount < maxRows else { return }
         rowCount += 1
         actors.insert(entry.actor.rawValue)
@@ -80,7 +86,7 @@ public struct AuditPage: Equatable, Sendable {
         <h2>Timeline</h2>
         \(filters)
         <table id="timeline">
-        <thead><tr><th>#</th><th>time (UTC)</th><th>actor</th><th>actor then</th><th>changes</th><th>outcome</th><th>events or reason</th></tr></thead>
+        <thead><tr><th>#</th><th>time (UTC)</th><th>actor</th><th>actor then</th><th>signature</th><th>changes</th><th>outcome</th><th>events or reason</th></tr></thead>
         <tbody>
         \(rows)</tbody>
         </table>
@@ -106,10 +112,24 @@ public struct AuditPage: Equatable, Sendable {
         if !criteria.isEmpty {
             paragraphs.append(HTMLText.escape("Filter: \(criteria); \(matchCount) matching commits."))
         }
+        if matchCount > 0 {
+            paragraphs.append(signatureSummary)
+        }
         if rowCount < matchCount {
             paragraphs.append("<strong id=\"row-cap\">Showing the first \(rowCount) of \(matchCount) matching commits.</strong>")
         }
         return paragraphs.map { "<p>\($0)</p>" }.joined(separator: "\n")
+    }
+
+    /// `Signatures: 3 signed (1 with a key not recorded for its actor), 8 unsigned.`, then, in
+    /// bold, how many signatures do not verify.
+    private var signatureSummary: String {
+        let other = otherKeyCount > 0 ? " (\(otherKeyCount) with a key not recorded for its actor)" : ""
+        var text = HTMLText.escape("Signatures: \(signedCount) signed\(other), \(matchCount - signedCount) unsigned.")
+        if failingCount > 0 {
+            text += " <strong id=\"bad-signatures\">\(failingCount) signature\(failingCount == 1 ? " does" : "s do") not verify.</strong>"
+        }
+        return text
     }
 
     private var charts: String {
@@ -137,17 +157,25 @@ public struct AuditPage: Equatable, Sendable {
         """
     }
 
+    /// The values a row's `data-signature` may hold, with their labels in the filter.
+    static let signatureFilterValues = [
+        ("signed", "signed"), ("unsigned", "unsigned"), ("actorKey", "by the actor's key"),
+        ("otherKey", "by another key"), ("doesNotVerify", "does not verify"),
+    ]
+
     private var filters: String {
-        func select(_ key: String, _ label: String, _ values: [String]) -> String {
-            let options = values.map { "<option value=\"\(HTMLText.escape($0))\">\(HTMLText.escape($0))</option>" }
+        func select(_ key: String, _ label: String, _ values: [(value: String, label: String)]) -> String {
+            let options = values.map { "<option value=\"\(HTMLText.escape($0.value))\">\(HTMLText.escape($0.label))</option>" }
             return "<label>\(label) <select id=\"filter-\(key)\" data-filter=\"\(key)\">"
                 + "<option value=\"\">all</option>\(options.joined())</select></label>"
         }
+        func named(_ values: [String]) -> [(value: String, label: String)] { values.map { ($0, $0) } }
         return """
         <form id="filters" onsubmit="return false">
-        \(select("actor", "Actor", actors.sorted()))
-        \(select("op", "Operation", ops.sorted()))
-        \(select("outcome", "Outcome", ["applied", "rejected"]))
+        \(select("actor", "Actor", named(actors.sorted())))
+        \(select("op", "Operation", named(ops.sorted())))
+        \(select("outcome", "Outcome", named(["applied", "rejected"])))
+        \(select("signature", "Signature", Self.signatureFilterValues.map { ($0.0, $0.1) }))
         </form>
         <p id="visible-count"><span id="visible-rows">\(rowCount)</span> of \(rowCount) rows shown</p>
         """
@@ -170,9 +198,20 @@ public struct AuditPage: Equatable, Sendable {
                 + "<span class=\"reason\">\(HTMLText.escape(entry.rejectionReason ?? ""))</span>"
         }
         let changes = entry.summaries.map(HTMLText.escape).joined(separator: "<br>")
+        let signature = entry.signature
+        let signatureClass = signature.doesNotVerify ? "signature does-not-verify" : "signature \(signature.standingName)"
         return "<tr data-actor=\"\(HTMLText.escape(entry.actor.rawValue))\" data-op=\"\(HTMLText.escape(entry.ops.joined(separator: " ")))\""
-            + " data-outcome=\"\(outcome)\"><td class=\"seq\">\(entry.sequence)</td><td class=\"time\">\(entry.isoTime)</td>"
+            + " data-outcome=\"\(outcome)\" data-signature=\"\(signatureValues(signature).joined(separator: " "))\">"
+            + "<td class=\"seq\">\(entry.sequence)</td><td class=\"time\">\(entry.isoTime)</td>"
             + "<td class=\"actor\">\(HTMLText.escape(entry.actor.rawValue))</td><td>\(HTMLText.escape(entry.actorFacts.standing))</td>"
+            + "<td class=\"\(signatureClass)\">\(HTMLText.escape(signature.mark(actor: entry.actor)))</td>"
             + "<td>\(changes)</td><td class=\"outcome \(outcome)\">\(outcome)</td><td>\(detail)</td></tr>\n"
+    }
+
+    /// What the signature filter matches a row by: `unsigned`, or `signed` with its standing
+    /// (`actorKey`, `otherKey`) and `doesNotVerify` when the signature does not verify.
+    static func signatureValues(_ signature: AuditSignature) -> [String] {
+        guard signature.isSigned else { return ["unsigned"] }
+        return ["signed", signature.standingName] + (signature.doesNotVerify ? ["doesNotVerify"] : [])
     }
 }

@@ -8,6 +8,9 @@ enum AuditOptions {
 
     static func filter(_ arguments: Arguments<AuditCommand.Option>) throws(InputError) -> AuditFilter {
         var filter = AuditFilter(rejectedOnly: arguments.flag(.rejected))
+        // Both at once is a usage error, refused before this is read.
+        if arguments.flag(.signedOnly) { filter.signing = .signed }
+        if arguments.flag(.unsigned) { filter.signing = .unsigned }
         for text in arguments.values(.inbox) ?? [] {
             filter.inboxes.insert(try CommandValues.inbox(text))
         }
@@ -40,6 +43,8 @@ enum AuditOptions {
         for inbox in arguments.values(.inbox) ?? [] { words += ["--inbox", inbox] }
         for op in arguments.values(.op) ?? [] { words += ["--op", op] }
         if arguments.flag(.rejected) { words.append("--rejected") }
+        if arguments.flag(.signedOnly) { words.append("--signed-only") }
+        if arguments.flag(.unsigned) { words.append("--unsigned") }
         for option in [AuditCommand.Option.from, .to] {
             if let value = arguments.value(option) { words += [option.declaration.name, value] }
         }

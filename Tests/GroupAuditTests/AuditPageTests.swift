@@ -25,11 +25,12 @@ struct AuditPageTests {
         #expect(html.contains("<h1>Audit of timeline.json</h1>"))
         #expect(html.contains("7 commits, #0 to #6, 2025-11-29T15:18:10.000Z to 2025-11-29T15:18:16.000Z."))
         #expect(occurrences(of: "<tr data-actor=", in: html) == 7)
-        #expect(html.contains(#"<tr data-actor="bo" data-op="addSuperAdmin" data-outcome="rejected">"#))
-        #expect(html.contains(#"<tr data-actor="alix" data-op="removeMembers" data-outcome="applied">"#))
+        #expect(html.contains(#"<tr data-actor="bo" data-op="addSuperAdmin" data-outcome="rejected" data-signature="unsigned">"#))
+        #expect(html.contains(#"<tr data-actor="alix" data-op="removeMembers" data-outcome="applied" data-signature="unsigned">"#))
         #expect(html.contains("bo (admin) is not a super admin, and only a super admin may do this; bo then: admin, active"))
         #expect(html.contains("departed: caro left, davon removed"))
-        for key in ["actor", "op", "outcome"] { #expect(html.contains(#"<select id="filter-\#(key)" data-filter="\#(key)">"#)) }
+        for key in ["actor", "op", "outcome", "signature"] { #expect(html.contains(#"<select id="filter-\#(key)" data-filter="\#(key)">"#)) }
+        #expect(html.contains("Signatures: 0 signed, 7 unsigned.") && !html.contains(#"id="bad-signatures""#))
         #expect(html.contains(#"<option value="">all</option><option value="alix">alix</option><option value="bo">bo</option>"#))
         #expect(html.contains(#"<option value="rejected">rejected</option>"#))
         #expect(html.contains(#"<span id="visible-rows">7</span> of 7 rows shown"#))

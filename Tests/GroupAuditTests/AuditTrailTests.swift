@@ -56,17 +56,17 @@ struct AuditTrailTests {
 
     @Test func textLinesShowTimeActorStandingChangesAndOutcome() throws {
         let entries = try AuditSamples.entries(of: AuditSamples.timelineSource())
-        #expect(entries[1].line == "#1 2025-11-29T15:18:11.000Z alix (superAdmin, active) addAdmin bo → applied: adminAdded bo")
-        #expect(entries[2].line == "#2 2025-11-29T15:18:12.000Z bo (admin, active) addSuperAdmin caro → rejected "
+        #expect(entries[1].line == "#1 2025-11-29T15:18:11.000Z alix (superAdmin, active) [unsigned] addAdmin bo → applied: adminAdded bo")
+        #expect(entries[2].line == "#2 2025-11-29T15:18:12.000Z bo (admin, active) [unsigned] addSuperAdmin caro → rejected "
             + "permissionDenied at change 0: bo (admin) is not a super admin, and only a super admin may do this")
-        #expect(entries[6].line.hasPrefix("#6 2025-11-29T15:18:16.000Z eri (not a member) updateName \"ours\" → rejected notAMember"))
+        #expect(entries[6].line.hasPrefix("#6 2025-11-29T15:18:16.000Z eri (not a member) [unsigned] updateName \"ours\" → rejected notAMember"))
     }
 
     @Test func jsonCarriesTheSameFacts() throws {
         let entries = try AuditSamples.entries(of: AuditSamples.timelineSource())
         #expect(JSONWriter.write(entries[2].json) == #"{"sequence":2,"time":"2025-11-29T15:18:12.000Z","milliseconds":1764429492000,"#
             + #""actor":"bo","actorRole":"admin","actorState":"active","changes":[{"op":"addSuperAdmin","summary":"addSuperAdmin caro"}],"#
-            + #""outcome":"rejected","code":"permissionDenied","#
+            + #""signature":{"standing":"unsigned","key":null,"verifies":null},"outcome":"rejected","code":"permissionDenied","#
             + #""detail":"bo (admin) is not a super admin, and only a super admin may do this","changeIndex":0,"#
             + #""reason":"bo (admin) is not a super admin, and only a super admin may do this; bo then: admin, active"}"#)
         let removal = JSONWriter.write(entries[4].json)
@@ -112,9 +112,9 @@ struct AuditTrailTests {
         let entries = try AuditSamples.entries(of: source, filter: AuditFilter(ops: ["updateFieldPolicy"]))
         #expect(entries.map(\.sequence) == [1, 3])
         #expect(entries[0].summaries == ["updateFieldPolicy ANNOUNCEMENT update = allowAll"])
-        #expect(entries[0].line.hasSuffix("alix (superAdmin, active) updateFieldPolicy ANNOUNCEMENT update = allowAll → applied: fieldPolicyChanged 0x8102 update = allowAll"),
+        #expect(entries[0].line.hasSuffix("alix (superAdmin, active) [unsigned] updateFieldPolicy ANNOUNCEMENT update = allowAll → applied: fieldPolicyChanged 0x8102 update = allowAll"),
                 "\(entries[0].line)")
-        #expect(entries[1].line.hasSuffix("bo (member, active) updateFieldPolicy 0x8102 delete = allowAll → rejected permissionDenied at change 0: "
+        #expect(entries[1].line.hasSuffix("bo (member, active) [unsigned] updateFieldPolicy 0x8102 delete = allowAll → rejected permissionDenied at change 0: "
             + "bo (member) is not a super admin, and only a super admin may do this"), "\(entries[1].line)")
         let json = JSONWriter.write(entries[0].json)
         #expect(json.contains(#""changes":[{"op":"updateFieldPolicy","summary":"updateFieldPolicy ANNOUNCEMENT update = allowAll"}]"#), "\(json)")

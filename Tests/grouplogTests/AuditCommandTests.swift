@@ -20,15 +20,15 @@ enum AuditLog {
     """
 
     static let lines = [
-        "#0 2025-11-29T15:18:10.000Z alix (not a member) create group with bo, caro, dan → applied: groupCreated alix, "
+        "#0 2025-11-29T15:18:10.000Z alix (not a member) [unsigned] create group with bo, caro, dan → applied: groupCreated alix, "
             + "memberAdded bo, memberAdded caro, memberAdded dan",
-        "#1 2025-11-29T15:18:11.000Z alix (superAdmin, active) addAdmin bo → applied: adminAdded bo",
-        "#2 2025-11-29T15:18:12.000Z bo (admin, active) addSuperAdmin caro → rejected permissionDenied at change 0: "
+        "#1 2025-11-29T15:18:11.000Z alix (superAdmin, active) [unsigned] addAdmin bo → applied: adminAdded bo",
+        "#2 2025-11-29T15:18:12.000Z bo (admin, active) [unsigned] addSuperAdmin caro → rejected permissionDenied at change 0: "
             + "bo (admin) is not a super admin, and only a super admin may do this",
-        "#3 2025-11-29T15:18:13.000Z caro (member, active) requestRemoval → applied: removalRequested caro",
-        "#4 2025-11-29T15:18:14.000Z alix (superAdmin, active) removeMembers caro, dan → applied: memberLeft caro, "
+        "#3 2025-11-29T15:18:13.000Z caro (member, active) [unsigned] requestRemoval → applied: removalRequested caro",
+        "#4 2025-11-29T15:18:14.000Z alix (superAdmin, active) [unsigned] removeMembers caro, dan → applied: memberLeft caro, "
             + "memberRemoved dan; departed: caro left, dan removed",
-        "#5 2025-11-29T15:18:15.000Z dan (former member, removed) updateName \"Mine\" → rejected notAMember at change 0: "
+        "#5 2025-11-29T15:18:15.000Z dan (former member, removed) [unsigned] updateName \"Mine\" → rejected notAMember at change 0: "
             + "dan is not a member",
     ]
 
@@ -101,11 +101,11 @@ struct AuditCommandTests {
             let result = grouplog("audit", file, "--op", "updateFieldPolicy")
             #expect(result.status == .success, "\(result.stderr)")
             #expect(result.lines == [
-                "#3 1970-01-01T00:00:04.000Z alix (superAdmin, active) updateFieldPolicy ANNOUNCEMENT insert = allowAll → applied: "
+                "#3 1970-01-01T00:00:04.000Z alix (superAdmin, active) [unsigned] updateFieldPolicy ANNOUNCEMENT insert = allowAll → applied: "
                     + "fieldPolicyChanged 0x8102 insert = allowAll",
-                "#4 1970-01-01T00:00:05.000Z bo (admin, active) updateFieldPolicy ANNOUNCEMENT update = allowAll → rejected permissionDenied at change 0: "
+                "#4 1970-01-01T00:00:05.000Z bo (admin, active) [unsigned] updateFieldPolicy ANNOUNCEMENT update = allowAll → rejected permissionDenied at change 0: "
                     + "bo (admin) is not a super admin, and only a super admin may do this",
-                "#5 1970-01-01T00:00:06.000Z alix (superAdmin, active) updateFieldPolicy NOTICE update = allowAll → rejected unknownField at change 0: "
+                "#5 1970-01-01T00:00:06.000Z alix (superAdmin, active) [unsigned] updateFieldPolicy NOTICE update = allowAll → rejected unknownField at change 0: "
                     + "no field NOTICE is registered in this conversation",
             ])
             let json = grouplog("audit", file, "--op", "updateFieldPolicy", "--rejected", "--json")

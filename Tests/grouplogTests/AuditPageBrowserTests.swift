@@ -52,8 +52,8 @@ struct AuditPageBrowserTests {
             #expect(all.count == 6 && all.filter { $0.isHidden }.isEmpty)
             #expect(all.map { $0.attribute("data-actor") } == ["alix", "alix", "bo", "caro", "alix", "dan"])
             #expect(all.map { $0.attribute("data-outcome") } == ["applied", "applied", "rejected", "applied", "applied", "rejected"])
-            for key in ["actor", "op", "outcome"] { #expect(dom.contains(#"<select id="filter-\#(key)""#)) }
-            #expect(occurrences(of: "<select", in: dom) == 3)
+            for key in ["actor", "op", "outcome", "signature"] { #expect(dom.contains(#"<select id="filter-\#(key)""#)) }
+            #expect(occurrences(of: "<select", in: dom) == 4)
             #expect(occurrences(of: "<svg", in: dom) == 2)
             #expect(dom.contains(#"<svg id="chart-members""#) && dom.contains(#"<svg id="chart-admins""#))
             #expect(dom.contains("<polyline"))
@@ -75,8 +75,33 @@ struct AuditPageBrowserTests {
             #expect(rows(in: none).filter { !$0.isHidden }.isEmpty)
             #expect(visibleCount(in: none) == "0")
 
+            // The log is unsigned: the signature filter keeps every row for unsigned, none for signed.
+            #expect(visibleCount(in: try browser.dumpDOM(url + "#signature=unsigned")) == "6")
+            #expect(visibleCount(in: try browser.dumpDOM(url + "#signature=signed")) == "0")
+
             let byOp = try browser.dumpDOM(url + "#op=removeMembers")
             #expect(rows(in: byOp).filter { !$0.isHidden }.map { $0.attribute("data-op") } == ["removeMembers"])
+        }
+    }
+
+    /// The signature filter in a browser, on a signed log whose last signature does not verify.
+    @Test func theSignatureFilterSelectsRowsByTheirSignature() throws {
+        let binary = try #require(HeadlessChromium.path, "GROUPLOG_REQUIRE_CHROMIUM=1 is set, but chromium is not installed")
+        try withTemporaryDirectory { directory in
+            let fixture = try directory.write("signed.json", SignedAuditLog.fixture(requireSignatures: true, forgingLast: true))
+            let page = directory.path("signed.html")
+            #expect(grouplog("audit", fixture, "--html", page).status == .success)
+            let browser = HeadlessChromium(binary: binary, scratch: directory.url)
+            let url = URL(fileURLWithPath: page).absoluteString
+            func visible(_ fragment: String) throws -> [String?] {
+                try rows(in: try browser.dumpDOM(url + fragment)).filter { !$0.isHidden }.map { $0.attribute("data-signature") }
+            }
+            #expect(try visible("").count == 6)
+            #expect(try visible("#signature=unsigned") == ["unsigned"])
+            #expect(try visible("#signature=signed").count == 5)
+            #expect(try visible("#signature=otherKey") == ["signed otherKey"])
+            #expect(try visible("#signature=doesNotVerify") == ["signed actorKey doesNotVerify"])
+            #expect(try visible("#signature=actorKey&outcome=rejected").isEmpty)
         }
     }
 }
