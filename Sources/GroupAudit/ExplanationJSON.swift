@@ -6,6 +6,8 @@ import GroupFixtures
 /// ```json
 /// {"group": "team", "sequence": 3, "actor": "bo", "time": 3000,
 ///  "actorFacts": {"inbox": "bo", "member": true, "role": "admin", "state": "active"},
+///  "signature": {"standing": "actorKey", "key": "...", "verifies": true, "actorKeys": ["..."],
+///                "required": false, "verdict": "notRequired"},
 ///  "changes": [{"index": 0, "change": {"op": "addSuperAdmin", "inbox": "caro"},
 ///               "summary": "addSuperAdmin caro", "inboxes": [...], "checks": [...],
 ///               "result": "rejected", "code": "permissionDenied", "detail": "..."}],
@@ -16,6 +18,11 @@ import GroupFixtures
 /// known, `passed`, `reason`, and for a policy its `evaluation`: `policy` (as fixtures write it),
 /// `text`, `passed`, `reason` and, for `any` and `all`, `branches`. A commit rejected as a whole
 /// has `"changes": []`, its changes under `unjudgedChanges`, and `changeIndex` null.
+///
+/// `signature` has the audit's `standing` (`unsigned`, `actorKey`, `otherKey`), `key` and
+/// `verifies` (null when unsigned; checked with Ed25519 here), `actorKeys` (the keys recorded
+/// for the actor), `required`, and `verdict`: `notRequired`, `passed`, `notJudged`, or the
+/// rejection's code (`unsignedCommit`, `wrongSigningKey`) with its `detail`.
 public enum ExplanationJSON {
     /// The whole explanation: the commit, the actor's facts, each change, and the outcome.
     public static func encode(_ explanation: CommitExplanation) -> JSONValue {
@@ -26,6 +33,7 @@ public enum ExplanationJSON {
             "actor": .string(commit.actor.rawValue),
             "time": .uint(commit.time),
             "actorFacts": encode(explanation.actor),
+            "signature": encode(explanation.signature, of: commit),
             "changes": .array(explanation.changes.map(encode)),
         ])
         if explanation.commitLevelRejection != nil {
@@ -39,6 +47,16 @@ public enum ExplanationJSON {
             object["outcome"] = .string("rejected")
             OutcomeJSON.add(rejection, to: &object)
         }
+        return .object(object)
+    }
+
+    /// The signature check, as the type's summary describes it.
+    public static func encode(_ check: SignatureCheck, of commit: Commit) -> JSONValue {
+        guard case var .object(object) = AuditSignature(checking: commit, standing: check.standing).json else { return .null }
+        object["actorKeys"] = .array(check.actorKeys.map { .string($0.base64) })
+        object["required"] = .bool(check.required)
+        object["verdict"] = .string(check.verdict.name)
+        if case let .rejected(rejection) = check.verdict { object["detail"] = .string(rejection.detail) }
         return .object(object)
     }
 

@@ -6,6 +6,10 @@ import GroupFixtures
 /// ```text
 /// commit 3 of group team: bo at 3000, 1 change
 /// actor: bo (admin, active)
+/// signature: signed by KEY, recorded for bo; the signature verifies
+///   keys recorded for bo: KEY
+///   requires signatures: no
+///   verdict: not required: the conversation does not require signed commits
 /// change 0: addSuperAdmin caro
 ///   caro: member, active
 ///   acting member → passed: bo is a current member and active
@@ -15,7 +19,8 @@ import GroupFixtures
 /// ```
 ///
 /// A slot or field policy prints its evaluation, and the branches of `any` and `all` below it,
-/// each marked ✓ (passes) or ✗ (fails).
+/// each marked ✓ (passes) or ✗ (fails). The signature is verified with Ed25519 here, as the audit
+/// verifies every commit it shows (see ``AuditSignature``).
 public enum ExplanationText {
     /// The explanation's lines, without line breaks.
     public static func lines(_ explanation: CommitExplanation) -> [String] {
@@ -24,7 +29,7 @@ public enum ExplanationText {
         var lines = [
             "commit \(commit.sequence) of group \(commit.groupID): \(commit.actor) at \(commit.time), \(count) change\(count == 1 ? "" : "s")",
             "actor: \(explanation.actor)",
-        ]
+        ] + lines(explanation.signature, of: commit)
         if let rejection = explanation.commitLevelRejection {
             lines.append("rejected as a whole, before any change was judged; its changes:")
             for (index, change) in commit.changes.enumerated() { lines.append("  change \(index): \(change.summary)") }
@@ -46,6 +51,36 @@ public enum ExplanationText {
             lines.append("outcome: rejected\(place): \(rejection.reason.code): \(rejection.reason.detail)")
         }
         return lines
+    }
+
+    /// The signature check: the key and whether it is recorded for the actor, whether the
+    /// signature verifies, the actor's keys, whether the conversation requires signatures, and
+    /// the verdict.
+    public static func lines(_ check: SignatureCheck, of commit: Commit) -> [String] {
+        let actor = commit.actor
+        let verifies = AuditSignature(checking: commit, standing: check.standing).verifies
+        let head: String = switch check.standing {
+        case .unsigned: "unsigned"
+        case let .actorKey(key): "signed by \(key), recorded for \(actor)"
+        case let .otherKey(key): "signed by \(key), not recorded for \(actor)"
+        }
+        let verification = verifies.map { "; the signature \($0 ? "verifies" : "does not verify")" } ?? ""
+        let keys = check.actorKeys.isEmpty ? "none" : check.actorKeys.map(\.description).joined(separator: ", ")
+        return [
+            "signature: \(head)\(verification)",
+            "  keys recorded for \(actor): \(keys)",
+            "  requires signatures: \(check.required ? "yes" : "no")",
+            "  verdict: " + describe(check.verdict, actor: actor),
+        ]
+    }
+
+    private static func describe(_ verdict: SignatureCheck.Verdict, actor: InboxID) -> String {
+        switch verdict {
+        case .notRequired: "not required: the conversation does not require signed commits"
+        case .passed: "passed: signed with a key recorded for \(actor)"
+        case let .rejected(rejection): "rejected \(rejection.code): \(rejection.detail)"
+        case .notJudged: "not judged: the commit was rejected as a whole before its signature was judged"
+        }
     }
 
     /// `policy addMember for caro: any(adminOnly, self) → denied: 0 of 2 branches pass, ...`

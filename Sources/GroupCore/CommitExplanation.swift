@@ -1,7 +1,7 @@
 /// The full reasoning for one commit (`grouplog explain`): the actor as the state
 /// before the commit knew it; for each change, the inboxes it names, the authority checks the
-/// reducer made and the change's result; and the commit's outcome, which is always what
-/// `Replica.fold(_:)` gives for the commit.
+/// reducer made and the change's result; the signature check; and the commit's outcome, which is
+/// always what `Replica.fold(_:)` gives for the commit.
 public struct CommitExplanation: Equatable, Sendable {
     /// The commit explained: its sequence, actor, time and changes.
     public let commit: Commit
@@ -12,13 +12,17 @@ public struct CommitExplanation: Equatable, Sendable {
     public let changes: [ChangeExplanation]
     /// The outcome, as `Replica.fold(_:)` gives it.
     public let outcome: CommitResult
+    /// The signature: which key signed, the actor's keys, whether the conversation requires
+    /// signatures, and the verdict (SPEC section 14).
+    public let signature: SignatureCheck
 
     /// An explanation, as `explain(_:)` makes it.
-    public init(commit: Commit, actor: InboxFacts, changes: [ChangeExplanation], outcome: CommitResult) {
+    public init(commit: Commit, actor: InboxFacts, changes: [ChangeExplanation], outcome: CommitResult, signature: SignatureCheck) {
         self.commit = commit
         self.actor = actor
         self.changes = changes
         self.outcome = outcome
+        self.signature = signature
     }
 
     /// The outcome as the fold reports it.

@@ -9,10 +9,11 @@ extension GroupState {
         } catch {
             outcome = .rejected(error)
         }
+        let signature = SignatureCheck(commit, actorKeys: signingKeys(for: commit), required: requiresSignatures, outcome: outcome)
         var failing: (index: Int, reason: Rejection)?
         if case let .rejected(rejection) = outcome {
             guard let index = rejection.changeIndex else {
-                return CommitExplanation(commit: commit, actor: facts(of: commit.actor), changes: [], outcome: outcome)
+                return CommitExplanation(commit: commit, actor: facts(of: commit.actor), changes: [], outcome: outcome, signature: signature)
             }
             failing = (index, rejection.reason)
         }
@@ -26,7 +27,7 @@ extension GroupState {
                 index: index, change: change, inboxes: inboxes(namedBy: change).map { facts(of: $0) },
                 checks: index < trace.checks.count ? trace.checks[index] : [], result: result)
         }
-        return CommitExplanation(commit: commit, actor: facts(of: commit.actor), changes: changes, outcome: outcome)
+        return CommitExplanation(commit: commit, actor: facts(of: commit.actor), changes: changes, outcome: outcome, signature: signature)
     }
 
     /// The inboxes a change names (`Change.namedInboxes`), or, for a write to a user field's
@@ -49,11 +50,15 @@ extension GroupState {
         } catch {
             outcome = .rejected(error)
         }
+        var required = false
+        if case let .create(request)? = commit.changes.first { required = request.requireSignatures }
+        let signature = SignatureCheck(commit, actorKeys: signingKeys(ofCreation: commit), required: required, outcome: outcome)
         var result = ChangeExplanation.Result.passed
         if case let .rejected(rejection) = outcome {
-            // created(by:) refuses a commit 0 that is not one create as a whole.
+            // created(by:) refuses a commit 0 that is not one create as a whole, and one whose
+            // signature a create requiring signatures does not accept.
             guard rejection.changeIndex != nil else {
-                return CommitExplanation(commit: commit, actor: actor, changes: [], outcome: outcome)
+                return CommitExplanation(commit: commit, actor: actor, changes: [], outcome: outcome, signature: signature)
             }
             result = .rejected(rejection.reason)
         }
@@ -67,6 +72,6 @@ extension GroupState {
         return CommitExplanation(
             commit: commit, actor: actor,
             changes: [ChangeExplanation(index: 0, change: change, inboxes: named, checks: [check], result: result)],
-            outcome: outcome)
+            outcome: outcome, signature: signature)
     }
 }

@@ -56,9 +56,10 @@ public struct Replica: Equatable, Sendable {
     public func explain(_ commit: Commit) -> CommitExplanation {
         if let state { return state.explain(commit) }
         guard commit.sequence == 0 else {
+            let outcome = CommitResult.rejected(CommitRejection(changeIndex: nil, reason: .groupNotFound))
             return CommitExplanation(
-                commit: commit, actor: InboxFacts(commit.actor, record: nil), changes: [],
-                outcome: .rejected(CommitRejection(changeIndex: nil, reason: .groupNotFound)))
+                commit: commit, actor: InboxFacts(commit.actor, record: nil), changes: [], outcome: outcome,
+                signature: SignatureCheck(commit, actorKeys: [], required: false, outcome: outcome))
         }
         return GroupState.explainCreation(commit, defaultMemberLimit: defaultMemberLimit)
     }

@@ -29,6 +29,10 @@ struct ExplanationTests {
         #expect(lines == [
             "commit 1 of group test-group: bo at 2000, 3 changes",
             "actor: bo (member, active)",
+            "signature: unsigned",
+            "  keys recorded for bo: none",
+            "  requires signatures: no",
+            "  verdict: not required: the conversation does not require signed commits",
             "change 0: updateName \"Team\"",
             "  acting member → passed: bo is a current member and active",
             "  policy updateName: allowAll → passed: bo is member and active, allowAll needs an active member or above",
@@ -137,7 +141,7 @@ struct ExplanationTests {
             if FileManager.default.fileExists(atPath: example.path) { files.append(example) }
         }
         try #require(files.count > 100)
-        var explained = 0
+        var explained = 0, signatureRejections = 0
         for file in files {
             let data = try #require(FileManager.default.contents(atPath: file.path))
             let fixture = try FixtureReader.read([UInt8](data), file: file.path)
@@ -146,10 +150,26 @@ struct ExplanationTests {
             var problems: [String] = []
             try source.forEachCommit(from: source.firstSequence, through: source.headSequence) { commit in
                 let explanation = replica.explain(commit)
+                let standing = replica.signatureStanding(of: commit)
                 let outcome = replica.fold(commit)
                 explained += 1
                 if explanation.commitOutcome != outcome || explanation.events != replica.lastEvents {
                     problems.append("\(file.lastPathComponent) commit \(commit.sequence): explained \(explanation.outcome), folded \(outcome)")
+                }
+                // The signature check is the fold's: its standing is the one the reducer judges,
+                // and it is rejected exactly when the fold rejects the commit for its signature.
+                let signature = explanation.signature
+                let rejectedForSignature = outcome.rejection.map { $0.changeIndex == nil && $0.reason.isSignatureRejection } ?? false
+                if case let .rejected(reason) = signature.verdict {
+                    signatureRejections += 1
+                    if !rejectedForSignature || outcome.rejection?.reason != reason {
+                        problems.append("\(file.lastPathComponent) commit \(commit.sequence): signature \(signature.verdict), folded \(outcome)")
+                    }
+                } else if rejectedForSignature {
+                    problems.append("\(file.lastPathComponent) commit \(commit.sequence): signature \(signature.verdict), folded \(outcome)")
+                }
+                if signature.standing != standing || (signature.verdict == .passed && !signature.required) {
+                    problems.append("\(file.lastPathComponent) commit \(commit.sequence): signature check \(signature), standing \(standing)")
                 }
                 for change in explanation.changes where change.result == .passed && change.checks.contains(where: { !$0.passed }) {
                     problems.append("\(file.lastPathComponent) commit \(commit.sequence): change \(change.index) passed with a failed check")
@@ -158,5 +178,6 @@ struct ExplanationTests {
             #expect(problems.isEmpty, "\(problems)")
         }
         #expect(explained > 1_000)
+        #expect(signatureRejections >= 5, "the signed fixtures reject commits for their signatures")
     }
 }

@@ -19,6 +19,10 @@ struct ExplainCommandTests {
             #expect(result.lines == [
                 "commit 1 of group team: bo at 2000, 1 change",
                 "actor: bo (member, active)",
+                "signature: unsigned",
+                "  keys recorded for bo: none",
+                "  requires signatures: no",
+                "  verdict: not required: the conversation does not require signed commits",
                 "change 0: addAdmin caro",
                 "  caro: member, active",
                 "  acting member → passed: bo is a current member and active",
@@ -64,6 +68,10 @@ struct ExplainCommandTests {
             #expect(grouplog("explain", file, "3").lines == [
                 "commit 3 of group team: alix at 4000, 1 change",
                 "actor: alix (superAdmin, active)",
+                "signature: unsigned",
+                "  keys recorded for alix: none",
+                "  requires signatures: no",
+                "  verdict: not required: the conversation does not require signed commits",
                 "change 0: updateFieldPolicy ANNOUNCEMENT insert = allowAll",
                 "  acting member → passed: alix is a current member and active",
                 registered,
