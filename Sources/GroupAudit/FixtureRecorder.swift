@@ -4,8 +4,10 @@ import GroupFixtures
 import GroupStore
 
 /// Records a window of a log as a fixture that reproduces it: the window's commits with their
-/// outcomes as expectations, the state before the window as the fixture's `start` (when the
-/// window begins after commit 0), and the state at its end as the top-level `expect`.
+/// outcomes as expectations (and their signatures as stored), the state before the window as the
+/// fixture's `start` (when the window begins after commit 0, with the hash of the commit before
+/// it, so that the fixture's commits chain as stored), and the state at its end as the top-level
+/// `expect`.
 ///
 /// The state before the window comes from `LogSource.replica(before:)`, which for a store group
 /// starts from the nearest snapshot: recording the last commits of a long log does not refold it.
@@ -14,7 +16,8 @@ public struct FixtureRecorder: Sendable {
     /// The log to record from.
     public let source: LogSource
     /// The group ID the fixture will be replayed under: that of its file's name (see
-    /// `FixtureRunner`). It is part of the state hash the fixture expects.
+    /// `FixtureRunner`), unless the fixture names its group, as one holding a signature does.
+    /// It is part of the state hash the fixture expects.
     public let groupID: GroupID
 
     /// A recorder of `source` for a fixture that will be replayed under `groupID`.
@@ -37,13 +40,16 @@ public struct FixtureRecorder: Sendable {
         guard first <= last else { throw LogSourceError("--from \(first) is after --to \(last)") }
 
         var replica = try source.replica(before: first)
-        let start = first > 0 ? FixtureStart(sequence: first - 1, state: replica.state) : nil
+        let before = replica.state
         var commits: [Commit] = []
         var outcomes: [CommitOutcome] = []
         try source.forEachCommit(from: first, through: last) { commit in
             outcomes.append(replica.fold(commit))
             commits.append(commit)
         }
+        // The window's first commit holds the hash of the commit before it: a signature covers
+        // it, and the chain's next hash covers the signature.
+        let start = first > 0 ? FixtureStart(sequence: first - 1, state: before, previousHash: commits.first?.previousHash) : nil
         let identities = FixtureWriter.identities(for: commits, in: try source.directory(for: FixtureWriter.inboxesNamed(in: commits)))
         let document = FixtureWriter.fixture(
             name: name ?? "commits \(first)...\(last) of \(source.name)", start: start, commits: commits,
@@ -60,10 +66,12 @@ public struct FixtureRecorder: Sendable {
     }
 
     /// `document` with `expect.stateHash` added: the hash of `state` as the replay makes it,
-    /// under ``groupID``.
+    /// under ``groupID``, or under the group the document names.
     private func expectingHash(of state: GroupState?, in document: JSONValue) -> JSONValue {
         guard let state, case var .object(top) = document, case var .object(expect)? = top["expect"] else { return document }
-        expect["stateHash"] = .string(StateCodec.hash(state.relabeled(as: groupID)).hex)
+        var replayedAs = groupID
+        if case let .string(text)? = top["group"], let named = try? GroupID(text) { replayedAs = named }
+        expect["stateHash"] = .string(StateCodec.hash(state.relabeled(as: replayedAs)).hex)
         top["expect"] = .object(expect)
         return .object(top)
     }

@@ -84,7 +84,9 @@ struct FixtureRecorderTests {
         let source = try LogSource(fixture: fixture, groupID: .test, name: "none.json")
         let (recorded, window) = try recordAndRun(source, from: 2)
         #expect(recorded.rejected == 2)
-        #expect(window.start == FixtureStart(sequence: 1, state: nil))
+        var before: Commit?
+        try source.forEachCommit(from: 1, through: 1) { before = $0 }
+        #expect(window.start == FixtureStart(sequence: 1, state: nil, previousHash: CommitCodec.hash(try #require(before))))
         #expect(window.expect == nil)
     }
 
@@ -185,6 +187,32 @@ struct LongLogRecordingTests {
             #expect(fixture.start?.state == (try store.state(of: .test, at: 99_989).state))
             #expect(fixture.start?.state?.allMembers.count ?? 0 > 150)
             #expect(try FixtureRunner.run(fixture, groupID: .named("tail")).passed)
+        }
+    }
+
+    /// A signature covers the commit's previous hash: a window of a signed log starts from the
+    /// hash of the commit before it, so that its commits chain, and verify, as stored.
+    @Test func aSignedWindowChainsAsStoredAndKeepsItsSignatures() throws {
+        try withAuditStore { store in
+            let commits = try SignedLog.ingest(into: store, requireSignatures: true)
+            let source = try LogSource(store: store, group: .test)
+            let recorded = try FixtureRecorder(source: source, replayedAs: .named("window")).record(from: 2)
+            #expect(recorded.text.contains("\"previousHash\": \"\(CommitCodec.hash(commits[1]).hex)\""))
+            let fixture = try readBack(recorded.text)
+            #expect(fixture.start?.previousHash == CommitCodec.hash(commits[1]))
+            #expect(fixture.group == .test, "a log holding signatures names its group: they cover it")
+            #expect(fixture.keys.isEmpty, "a stored log has no private key")
+            #expect(fixture.commits.map { if case let .recorded(signature) = $0.signing { signature } else { nil } }
+                == commits[2...].map(\.signature))
+            #expect(fixture.commits.map(\.expect) == [.rejected(code: "wrongSigningKey"), .rejected(code: "unsignedCommit"), .applied])
+            let run = try FixtureRunner.run(fixture, groupID: .named("window"))
+            #expect(run.difference == nil, "\(String(describing: run.difference))")
+            #expect(run.commits == Array(commits[2...]), "the fixture's commits are the stored ones: chain and signatures")
+            #expect(fixture.expect?.stateHash == StateCodec.hash(try #require(try store.state(of: .test).state)))
+
+            let whole = try readBack(try FixtureRecorder(source: source, replayedAs: .named("window")).record().text)
+            #expect(whole.start == nil)
+            #expect(try FixtureRunner.run(whole, groupID: .named("window")).commits == commits)
         }
     }
 }
