@@ -2,7 +2,8 @@ import GroupCore
 import GroupFixtures
 
 /// A what-if replay as JSON Lines: one object per flipped commit, then the summary
-/// `{"target": ..., "overrides": {...}, "commits": N, "flipped": {...}, "differences": {...}}`.
+/// `{"target": ..., "overrides": {"slots": ..., "fields": ..., "requireSignatures": false},
+/// "commits": N, "flipped": {...}, "differences": {...}}`.
 public enum WhatIfJSON {
     /// One flip: the commit, and each outcome with its code, change index and detail.
     public static func encode(_ flip: OutcomeFlip) -> JSONValue {
@@ -34,14 +35,18 @@ public enum WhatIfJSON {
         ]))
     }
 
-    /// The pinned policies: slots in slot order, fields by name then operation.
+    /// The overrides: pinned slots in slot order, pinned fields by name then operation, and
+    /// `requireSignatures`.
     public static func encode(_ overrides: PolicyOverrides) -> JSONValue {
         let slots = PolicySlot.allCases.compactMap { slot in
             overrides.slots[slot].map { JSONObject.Member(key: slot.rawValue, value: PolicyJSON.encode($0)) }
         }
         let fields = overrides.fields.sorted { ($0.key.field, $0.key.operation.rawValue) < ($1.key.field, $1.key.operation.rawValue) }
             .map { JSONObject.Member(key: $0.key.description, value: PolicyJSON.encode($0.value)) }
-        return .object(JSONObject(["slots": .object(JSONObject(slots)), "fields": .object(JSONObject(fields))]))
+        return .object(JSONObject([
+            "slots": .object(JSONObject(slots)), "fields": .object(JSONObject(fields)),
+            "requireSignatures": .bool(overrides.requireSignatures),
+        ]))
     }
 
     /// The outcome alone: the replay does not keep the what-if events.

@@ -15,7 +15,9 @@ public struct GroupState: Equatable, Sendable {
 
     public var createdAt: Milliseconds { storage.createdAt }
 
-    public var settings: GroupSettings { storage.settings }
+    /// Fixed at creation; settable inside the core only, for a what-if replay's
+    /// `requireSignatures` pin (`pin(_:)`).
+    public internal(set) var settings: GroupSettings { get { storage.settings } _modify { yield &uniqueStorage.settings } }
 
     /// For a DM, unused: a DM has no policy set.
     public internal(set) var policies: PolicySet { get { storage.policies } _modify { yield &uniqueStorage.policies } }

@@ -12,7 +12,7 @@ final class GroupStateStorage: @unchecked Sendable {
     let kind: ConversationKind
     let creator: InboxID
     let createdAt: Milliseconds
-    let settings: GroupSettings
+    @exclusivity(unchecked) var settings: GroupSettings
     @exclusivity(unchecked) var policies: PolicySet
     @exclusivity(unchecked) var metadata: GroupMetadata
     @exclusivity(unchecked) var roster: Roster

@@ -2,21 +2,24 @@ import GroupAudit
 import GroupCore
 import GroupFixtures
 
-/// `grouplog whatif FIXTURE|GROUP --policy SLOT=POLICY... [--field-policy FIELD.OPERATION=POLICY...]
-/// [--json]`: the whole log replayed under pinned policies, writing nothing.
+/// `grouplog whatif FIXTURE|GROUP [--policy SLOT=POLICY...] [--field-policy FIELD.OPERATION=POLICY...]
+/// [--require-signatures] [--json]`: the whole log replayed under pinned policies, or as if its
+/// group required signed commits, writing nothing.
 enum WhatIfCommand: CommandBody {
     static let command = Command(
         name: "whatif",
         overview: [
             OverviewEntry(
-                "whatif GROUP|FIXTURE --policy SLOT=POLICY... [--field-policy FIELD.OPERATION=POLICY...]",
-                summary: "replay under pinned policies: the commits that flip, and", "how the final states differ"),
+                "whatif GROUP|FIXTURE [--policy SLOT=POLICY...] [--field-policy FIELD.OPERATION=POLICY...]",
+                "       [--require-signatures]",
+                summary: "replay under pinned policies or required signatures:", "the commits that flip, and how the final states differ"),
         ],
         page: [.text("""
-        Replays the whole log twice side by side, as it is and with the given policies pinned,
-        writing nothing, and prints every commit whose outcome flips (applied <-> rejected, or
-        rejected with another code or reason) with both outcomes, then 'N of M commits flip'
-        and how the what-if final state differs from the actual one (as diff prints it).
+        Replays the whole log twice side by side, as it is and with the given policies pinned
+        (or signatures required), writing nothing, and prints every commit whose outcome flips
+        (applied <-> rejected, or rejected with another code or reason) with both outcomes, then
+        'N of M commits flip' and how the what-if final state differs from the actual one (as
+        diff prints it).
 
         A pin holds for the whole replay: it is put in place right after commit 0 creates the
         group and again after every applied commit, so a commit that changes a pinned slot
@@ -24,6 +27,13 @@ enum WhatIfCommand: CommandBody {
         the pin is restored. A DM has no policy set, so slot pins change nothing there; a field
         keeps the policies it was registered with (GROUP_IMAGE takes updateImageURL's when the
         group is created), so pin it with --field-policy. The output says so in a 'note:' line.
+
+        --require-signatures replays the log as if its commit 0 had created the group with
+        requireSignatures: true (a fixture that starts mid-log: as if its start state required
+        them): every commit is then judged as such a group judges it, so an unsigned commit is
+        unsignedCommit, one signed with a key not recorded for its actor wrongSigningKey, and a
+        member made without a key invalidArgument; with --policy or --field-policy, both hold.
+        Signatures are not verified (replay never does; audit does).
 
         With --json: one JSON line per flipped commit as the replay reaches it, then one line
         with the summary (overrides, counts, final differences, notes).
@@ -42,29 +52,31 @@ enum WhatIfCommand: CommandBody {
         Exit status: 0 when the replay ran, whether or not anything flips; 2 for an unknown
         slot, operation, policy or field, a malformed override, an unreadable fixture or a
         group that does not exist; 4 when there is no store; 5 when a record is corrupt; 64
-        without any override.
+        without any override (--policy, --field-policy or --require-signatures).
         """)],
         action: .run(Self.self))
 
     static let usage = [
-        "grouplog whatif GROUP|FIXTURE --policy SLOT=POLICY... [--field-policy FIELD.OPERATION=POLICY...]",
-        "                [--json] [--store DIR]",
+        "grouplog whatif GROUP|FIXTURE [--policy SLOT=POLICY...] [--field-policy FIELD.OPERATION=POLICY...]",
+        "                [--require-signatures] [--json] [--store DIR]",
     ]
 
     enum Option: String, CommandOption {
         case policy = "--policy SLOT=POLICY..."
-        case fieldPolicy = "--field-policy FIELD.OPERATION=POLICY...", json = "--json"
+        case fieldPolicy = "--field-policy FIELD.OPERATION=POLICY...", requireSignatures = "--require-signatures", json = "--json"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         let target = try arguments.onlyPositional("whatif takes exactly one fixture file or group")
         let slotArguments = arguments.values(.policy) ?? [], fieldArguments = arguments.values(.fieldPolicy) ?? []
-        guard !slotArguments.isEmpty || !fieldArguments.isEmpty else {
-            throw UsageError("whatif needs at least one --policy SLOT=POLICY or --field-policy FIELD.OPERATION=POLICY")
+        let requireSignatures = arguments.flag(.requireSignatures)
+        guard !slotArguments.isEmpty || !fieldArguments.isEmpty || requireSignatures else {
+            throw UsageError("whatif needs at least one --policy SLOT=POLICY, --field-policy FIELD.OPERATION=POLICY or --require-signatures")
         }
-        let overrides = try inputChecked { () throws(PolicyOverrideError) in
+        var overrides = try inputChecked { () throws(PolicyOverrideError) in
             try PolicyOverrideParser.overrides(slotArguments: slotArguments, fieldArguments: fieldArguments)
         }
+        overrides.requireSignatures = requireSignatures
         let source = try store.source(target)
         let json = arguments.flag(.json)
         // Flips are printed as the replay reaches them, so a log of any length fits in memory:

@@ -146,7 +146,7 @@ struct WhatIfCommandTests {
     }
 
     @Test(arguments: [
-        (["whatif", "whatif"], Int32(64), "grouplog: whatif needs at least one --policy SLOT=POLICY or --field-policy FIELD.OPERATION=POLICY"),
+        (["whatif", "whatif"], Int32(64), "grouplog: whatif needs at least one --policy SLOT=POLICY, --field-policy FIELD.OPERATION=POLICY or --require-signatures"),
         (["whatif", "--policy", "addMember=adminOnly"], 64, "grouplog: whatif takes exactly one fixture file or group"),
         (["whatif", "whatif", "--policy"], 64, "grouplog: --policy needs a value"),
         (["whatif", "absent", "--policy", "addMember=adminOnly"], 2, "grouplog: group absent does not exist"),
@@ -184,8 +184,9 @@ struct WhatIfCommandTests {
 
     @Test func helpDescribesTheCommand() {
         let result = grouplog("whatif", "--help")
-        #expect(result.lines.first?.hasPrefix("Usage: grouplog whatif GROUP|FIXTURE --policy SLOT=POLICY...") == true)
+        #expect(result.lines.first?.hasPrefix("Usage: grouplog whatif GROUP|FIXTURE [--policy SLOT=POLICY...]") == true)
         #expect(result.stdout.contains("updateMetadata.FIELD"))
-        #expect(grouplog("--help").stdout.contains("whatif GROUP|FIXTURE --policy SLOT=POLICY..."))
+        #expect(result.stdout.contains("--require-signatures replays the log as if its commit 0 had created the group"))
+        #expect(grouplog("--help").stdout.contains("whatif GROUP|FIXTURE [--policy SLOT=POLICY...]"))
     }
 }

@@ -1,5 +1,6 @@
-/// Policies pinned for a what-if replay: group slots and field policies that hold for the whole
-/// log, whatever its commits say (see docs/decisions.md, "What-if replays").
+/// What a what-if replay overrides: group slots and field policies pinned for the whole log,
+/// whatever its commits say, and whether the conversation is taken to have been created
+/// requiring signed commits (see docs/decisions.md, "Audit tools: diff and what-if").
 public struct PolicyOverrides: Equatable, Sendable {
     /// One policy of one field: the field by the name its registry gives it, and the operation.
     public struct FieldPolicy: Hashable, Sendable, CustomStringConvertible {
@@ -19,14 +20,19 @@ public struct PolicyOverrides: Equatable, Sendable {
     public var slots: [PolicySlot: Policy]
     /// The field policies to pin, by field name and operation.
     public var fields: [FieldPolicy: Policy]
+    /// Replay as if commit 0's `create` had asked for `requireSignatures: true` (a log that
+    /// starts from a saved state: as if that state required signatures). False leaves the
+    /// conversation's own setting.
+    public var requireSignatures: Bool
 
-    public init(slots: [PolicySlot: Policy] = [:], fields: [FieldPolicy: Policy] = [:]) {
+    public init(slots: [PolicySlot: Policy] = [:], fields: [FieldPolicy: Policy] = [:], requireSignatures: Bool = false) {
         self.slots = slots
         self.fields = fields
+        self.requireSignatures = requireSignatures
     }
 
-    /// Whether nothing is pinned: `grouplog whatif` needs at least one pin.
-    public var isEmpty: Bool { slots.isEmpty && fields.isEmpty }
+    /// Whether nothing is overridden: `grouplog whatif` needs at least one override.
+    public var isEmpty: Bool { slots.isEmpty && fields.isEmpty && !requireSignatures }
 
     /// The names of the fields the overrides pin, sorted.
     public var fieldNames: [String] { Set(fields.keys.map(\.field)).sorted() }
