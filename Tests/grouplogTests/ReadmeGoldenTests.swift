@@ -93,6 +93,7 @@ enum ReadmeTour {
     static let script: [[String]] = {
         let store = ["--store", "$TMP/store"]
         let team = "$REPO/Fixtures/demo-team-lifecycle.json"
+        let signed = "$REPO/Fixtures/demo-signed-log.json"
         func submit(_ group: String, _ actor: String, _ time: Int, _ changes: String, _ more: [String] = []) -> [String] {
             store + ["submit", group, "--actor", actor, "--time", String(time)] + more + ["--changes", changes]
         }
@@ -178,6 +179,12 @@ enum ReadmeTour {
             store + ["diff", "team", "--from", "3", "--to", "99"],
             store + ["whatif", "team", "--policy", "updateName=allowAll", "--policy", "addAdmin=any(adminOnly, self)"],
             ["whatif", team, "--policy", "addMembr=adminOnly"],
+            // Signed commits in the audit tools.
+            ["audit", signed],
+            ["audit", signed, "--unsigned", "--json"],
+            ["audit", signed, "--signed-only", "--unsigned"],
+            ["explain", signed, "2"],
+            ["whatif", signed, "--require-signatures"],
         ]
     }()
 
