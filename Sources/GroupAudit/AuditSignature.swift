@@ -46,12 +46,12 @@ public struct AuditSignature: Equatable, Sendable {
     /// The mark the text timeline shows beside the actor: `unsigned`, `signed by bo's key K`,
     /// `signed by K, not bo's`, or `signature does not verify: bo's key K`.
     public func mark(actor: InboxID) -> String {
-        let key: String = switch standing {
-        case .unsigned: ""
-        case let .actorKey(key): "\(actor)'s key \(key)"
-        case let .otherKey(key): "\(key), not \(actor)'s"
+        let key: String
+        switch standing {
+        case .unsigned: return "unsigned"
+        case let .actorKey(actorKey): key = "\(actor)'s key \(actorKey)"
+        case let .otherKey(otherKey): key = "\(otherKey), not \(actor)'s"
         }
-        if standing == .unsigned { return "unsigned" }
         return doesNotVerify ? "signature does not verify: \(key)" : "signed by \(key)"
     }
 
