@@ -62,6 +62,18 @@ public struct Fixture: Equatable, Sendable {
         return directory
     }
 
+    /// The claims of the fixture's directory: each inbox's identities and the public halves of
+    /// its keys, in inbox ID order; what an import records in the store with the log.
+    public var claims: [IdentityClaims] {
+        var identities: [InboxID: [PublicIdentity]] = [:]
+        for entry in self.identities { identities[entry.inbox, default: []] += entry.claims }
+        var keys: [InboxID: [SigningKeyClaim]] = [:]
+        for entry in self.keys { keys[entry.inbox, default: []].append(SigningKeyClaim(key: entry.key.publicKey)) }
+        return Set(identities.keys).union(keys.keys).sorted().map { inbox in
+            IdentityClaims(inbox: inbox, claims: identities[inbox] ?? [], keys: keys[inbox] ?? [])
+        }
+    }
+
     /// The private key the fixture gives `inbox`, if any.
     public func signingKey(of inbox: InboxID) -> Ed25519.PrivateKey? {
         keys.first { $0.inbox == inbox }?.key
