@@ -7,6 +7,8 @@ enum PEMKeyReader {
         // Whatever fails, no reason is left in OpenSSL's error queue for a later call to find.
         defer { ERR_clear_error() }
         guard !pem.isEmpty else { throw .empty }
+        // A memory BIO takes its length as an Int32; no key is anywhere near that long.
+        guard pem.count <= Int(Int32.max) else { throw .noPrivateKey }
         var asked = false
         let key = withMemoryBIO(pem) { bio in
             withUnsafeMutablePointer(to: &asked) { flag in
