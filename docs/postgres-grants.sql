@@ -24,9 +24,12 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON grouplog_groups, grouplog_outcomes, grou
     grouplog_memberships, grouplog_directory, grouplog_dms TO :"writer";
 -- Identity claims are first come, first served and never taken back: added, never changed.
 GRANT SELECT, INSERT ON grouplog_claims TO :"writer";
+-- Signing keys are claimed like identities; the only change to one is its revocation.
+GRANT SELECT, INSERT ON grouplog_keys TO :"writer";
+GRANT UPDATE (revoked) ON grouplog_keys TO :"writer";
 GRANT SELECT ON grouplog_schema_version TO :"writer";
-GRANT USAGE ON SEQUENCE grouplog_claims_claim_order_seq, grouplog_dms_filed_seq TO :"writer";
+GRANT USAGE ON SEQUENCE grouplog_claims_claim_order_seq, grouplog_keys_claim_order_seq, grouplog_dms_filed_seq TO :"writer";
 
 -- The auditor reads everything and writes nothing.
 GRANT SELECT ON grouplog_schema_version, grouplog_groups, grouplog_commits, grouplog_outcomes, grouplog_snapshots,
-    grouplog_claims, grouplog_memberships, grouplog_directory, grouplog_dms TO :"auditor";
+    grouplog_claims, grouplog_keys, grouplog_memberships, grouplog_directory, grouplog_dms TO :"auditor";

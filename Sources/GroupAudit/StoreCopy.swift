@@ -128,6 +128,10 @@ public struct StoreCopy: Sendable {
                     let owner = try inDestination { () throws(StoreError) in try destination.inbox(claiming: identity) }
                     if let owner, owner != entry.inbox { throw .destination(.identityClaimed(identity, owner: owner)) }
                 }
+                for claim in entry.keys {
+                    let owner = try inDestination { () throws(StoreError) in try destination.inbox(holding: claim.key) }
+                    if let owner, owner != entry.inbox { throw .destination(.signingKey(.keyClaimedByAnother(claim.key, owner: owner))) }
+                }
             }
         }
     }

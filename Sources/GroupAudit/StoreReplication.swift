@@ -113,10 +113,12 @@ public struct StoreReplication: Sendable {
     }
 
     private func copyClaims(of inbox: InboxID) throws(StoreCopyError) {
-        let claims = try copy.fromSource { () throws(StoreError) in try copy.source.identities(of: inbox) }
-        guard !claims.isEmpty else { return }
+        let (claims, keys) = try copy.fromSource { () throws(StoreError) in
+            (try copy.source.identities(of: inbox), try copy.source.keyClaims(of: inbox))
+        }
+        guard !claims.isEmpty || !keys.isEmpty else { return }
         try copy.inDestination { () throws(StoreError) in
-            _ = try copy.destination.ingest([], claims: [IdentityClaims(inbox: inbox, claims: claims)])
+            _ = try copy.destination.ingest([], claims: [IdentityClaims(inbox: inbox, claims: claims, keys: keys)])
         }
     }
 }

@@ -31,6 +31,8 @@ public struct IdentityDirectory: Equatable, Sendable {
     private var keyOwners: [PublicKey: InboxID] = [:]
     /// Each inbox's keys in force, oldest first.
     private var keyClaims: [InboxID: [PublicKey]] = [:]
+    /// Each inbox's keys ever claimed, revoked ones included, oldest first.
+    private var everyKeyClaim: [InboxID: [PublicKey]] = [:]
     private var revokedKeys: Set<PublicKey> = []
 
     public init() {}
@@ -71,6 +73,7 @@ public struct IdentityDirectory: Equatable, Sendable {
         }
         keyOwners[key] = inbox
         keyClaims[inbox, default: []].append(key)
+        everyKeyClaim[inbox, default: []].append(key)
     }
 
     /// Revokes `inbox`'s `key`: it is no longer one of the inbox's keys, and no inbox may claim it
@@ -85,6 +88,11 @@ public struct IdentityDirectory: Equatable, Sendable {
 
     /// The signing keys in force for `inbox`, oldest first: what a commit records for it.
     public func keys(of inbox: InboxID) -> [PublicKey] { keyClaims[inbox] ?? [] }
+
+    /// Every key `inbox` claimed, revoked ones included, oldest first.
+    public func keyClaims(of inbox: InboxID) -> [SigningKeyClaim] {
+        (everyKeyClaim[inbox] ?? []).map { SigningKeyClaim(key: $0, isRevoked: revokedKeys.contains($0)) }
+    }
 
     /// The inbox that holds or held `key`, revoked or not.
     public func inbox(holding key: PublicKey) -> InboxID? { keyOwners[key] }

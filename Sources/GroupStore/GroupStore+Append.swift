@@ -19,7 +19,8 @@ extension GroupStore {
     ///   `StoreError` (nothing written).
     @discardableResult
     public func submit(
-        to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change], expectedSequence: UInt64? = nil
+        to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change], expectedSequence: UInt64? = nil,
+        signingKey: Ed25519.PrivateKey? = nil
     ) throws(StoreError) -> SubmittedCommit {
         do throws(LMDBError) {
             // Waiting for another thread's write while holding a transaction could wait forever.
@@ -27,19 +28,23 @@ extension GroupStore {
         } catch {
             throw StoreError(error)
         }
-        let request = SubmitRequest(group: group, actor: actor, time: time, changes: changes, expectedSequence: expectedSequence)
+        let request = SubmitRequest(
+            group: group, actor: actor, time: time, changes: changes, expectedSequence: expectedSequence, signingKey: signingKey)
         return try submissions.submit(request, servingBatchesWith: serveSubmits).get()
     }
 
     /// Appends many commits in one transaction (imports, benchmarks): all of them, or, when one
     /// does not fit, none. They may belong to different groups.
-    /// - Parameter claims: identity claims to record in the same transaction, first (an import
-    ///   brings the log's directory with it).
+    /// Every signature is verified first, outside the write transaction.
+    /// - Parameter claims: identity and key claims to record in the same transaction, first (an
+    ///   import brings the log's directory with it).
     @discardableResult
     public func ingest(_ commits: [Commit], claims: [IdentityClaims] = []) throws(StoreError) -> [CommitOutcome] {
+        try SignatureDoor.admit(commits)
         let outcomes = try writingMany { (txn, attempt) throws(StoreError) in
             for entry in claims {
                 for identity in entry.claims { try record(identity, for: entry.inbox, in: txn) }
+                for key in entry.keys { try record(key, for: entry.inbox, in: txn, strictly: false) }
             }
             var outcomes: [CommitOutcome] = []
             outcomes.reserveCapacity(commits.count)

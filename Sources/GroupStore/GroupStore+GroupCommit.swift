@@ -89,6 +89,7 @@ extension GroupStore {
         }
         return try SubmitJudge.judge(
             request, head: head.map { ($0.sequence, $0.hash) }, replica: &working!.replica!,
-            configuration: options.configuration, owner: { identity throws(StoreError) in try owner(of: identity, in: txn) })
+            configuration: options.configuration, owner: { identity throws(StoreError) in try owner(of: identity, in: txn) },
+            keys: { inboxes throws(StoreError) in try keys(of: inboxes, in: txn) })
     }
 }

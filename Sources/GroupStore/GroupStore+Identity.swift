@@ -2,7 +2,7 @@ import GroupCodec
 import GroupCore
 
 /// The identity directory kept in the store: which inbox claims which handles and accounts,
-/// in claim order (SPEC sections 1 and 6).
+/// in claim order (SPEC sections 1 and 6). Its signing keys are in GroupStore+Keys.swift.
 extension GroupStore {
     /// Records that `inbox` claims `identity`; claiming one it already holds changes nothing.
     /// - Throws: `StoreError.identityClaimed` when another inbox holds it (nothing written).
@@ -39,24 +39,38 @@ extension GroupStore {
         }
     }
 
-    /// Every inbox with claims, in inbox ID order (the claims database's key order: an inbox
-    /// ID is printable ASCII, so its bytes sort as the ID does), `limit` after `after`.
+    /// Every inbox with claims of identities or signing keys, in inbox ID order (the databases'
+    /// key order: an inbox ID is printable ASCII, so its bytes sort as the ID does), `limit`
+    /// after `after`.
     public func claims(after: InboxID?, limit: Int) throws(StoreError) -> [IdentityClaims] {
         try reading { txn throws(StoreError) in
-            var page: [IdentityClaims] = []
-            guard limit > 0 else { return page }
-            try txn.withCursor(databases.claims) { cursor throws(StoreError) in
-                var entry = if let after { try cursor.seek(atOrAfter: StoreKeys.inbox(after)) } else { try cursor.first() }
-                while let (key, value) = entry, page.count < limit {
-                    guard let text = String(validating: key, as: UTF8.self), let inbox = try? InboxID(text) else {
-                        throw .corrupt(nil, sequence: nil, reason: "the directory holds claims filed under a key that is not an inbox ID")
-                    }
-                    if inbox != after { page.append(IdentityClaims(inbox: inbox, claims: try Self.decodeClaims(value, of: inbox))) }
-                    entry = try cursor.next()
-                }
+            guard limit > 0 else { return [] }
+            // The first `limit` inboxes of the two databases together are among the first
+            // `limit` of each.
+            let identityInboxes = try inboxes(in: databases.claims, after: after, limit: limit, in: txn)
+            let keyInboxes = try inboxes(in: databases.keyClaims, after: after, limit: limit, in: txn)
+            return try Set(identityInboxes + keyInboxes).sorted().prefix(limit).map { inbox throws(StoreError) in
+                IdentityClaims(inbox: inbox, claims: try identities(of: inbox, in: txn), keys: try keyClaims(of: inbox, in: txn))
             }
-            return page
         }
+    }
+
+    /// Up to `limit` inboxes filed in `database` after `after`, in order.
+    private func inboxes(
+        in database: LMDBDatabase, after: InboxID?, limit: Int, in txn: borrowing ReadTransaction<StoreError>
+    ) throws(StoreError) -> [InboxID] {
+        var found: [InboxID] = []
+        try txn.withCursor(database) { cursor throws(StoreError) in
+            var entry = if let after { try cursor.seek(atOrAfter: StoreKeys.inbox(after)) } else { try cursor.first() }
+            while let (key, _) = entry, found.count < limit {
+                guard let text = String(validating: key, as: UTF8.self), let inbox = try? InboxID(text) else {
+                    throw .corrupt(nil, sequence: nil, reason: "the directory holds claims filed under a key that is not an inbox ID")
+                }
+                if inbox != after { found.append(inbox) }
+                entry = try cursor.next()
+            }
+        }
+        return found
     }
 
     func record(_ identity: PublicIdentity, for inbox: InboxID, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) {

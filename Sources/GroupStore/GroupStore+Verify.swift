@@ -2,7 +2,7 @@ import GroupCore
 
 extension GroupStore {
     /// Checks every commit of the group (or of every group): its encoding, its place in the chain,
-    /// its stored outcome against a fresh replay, every snapshot against the replayed state, the
+    /// its signature, its stored outcome against a fresh replay, every snapshot against the replayed state, the
     /// head, and the cross-group indexes. Reports each problem with its group and sequence. A
     /// check of the whole store also finds index entries that name no member or no group.
     public func verify(_ only: GroupID? = nil) throws(StoreError) -> [VerifyProblem] {
@@ -33,6 +33,7 @@ extension GroupStore {
         let head = try existingHead(of: group, in: txn)
         var replica = Replica()
         try verifiedCommits(group, head, from: 0, through: head.sequence, in: txn) { commit throws(StoreError) in
+            if let problem = SignatureDoor.problem(with: commit) { problems.append(problem) }
             let outcome = replica.fold(commit)
             let key = StoreKeys.entry(head.number, commit.sequence)
             do throws(StoreError) {

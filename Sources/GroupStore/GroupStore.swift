@@ -33,6 +33,10 @@ public final class GroupStore: Sendable {
         let memberships: LMDBDatabase
         let claims: LMDBDatabase
         let claimOwners: LMDBDatabase
+        /// Each inbox's signing keys, revoked ones included, in claim order (`KeyClaimsCodec`).
+        let keyClaims: LMDBDatabase
+        /// The inbox each signing key ever claimed belongs to: the key's 32 bytes to the inbox ID.
+        let keyOwners: LMDBDatabase
         /// Groups anyone may find: join rule open or approval, not deleted.
         let directory: LMDBDatabase
         /// The DMs between each pair of inboxes (`StoreKeys.dm`).
@@ -84,6 +88,7 @@ public final class GroupStore: Sendable {
                 commits: try environment.database("commits"), outcomes: try environment.database("outcomes"),
                 snapshots: try environment.database("snapshots"), memberships: try environment.database("memberships"),
                 claims: try environment.database("claims"), claimOwners: try environment.database("claimOwners"),
+                keyClaims: try environment.database("keyClaims"), keyOwners: try environment.database("keyOwners"),
                 directory: try environment.database("directory"), dms: try environment.database("dms"))
         } catch {
             throw StoreError(error)

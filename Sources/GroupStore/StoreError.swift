@@ -16,6 +16,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A stored record failed its check (a broken chain, a bad checksum, an unreadable encoding).
     case corrupt(GroupID?, sequence: UInt64?, reason: String)
     case identityClaimed(PublicIdentity, owner: InboxID)
+    /// A signing key's claim or revocation was refused: another inbox holds the key, it was
+    /// revoked, or the inbox never held the key it revokes (SPEC section 14).
+    case signingKey(IdentityDirectory.ClaimError)
     /// The storage failed: a full disk, a permission, an I/O error. `operation` is the call or
     /// step that failed, `code` the storage engine's return code (an `errno` value, or one of
     /// the engine's own), and `message` its text for the code.
@@ -33,6 +36,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "refused \(Self.place(group, sequence)): \(reason); nothing was written"
         case let .corrupt(group, sequence, reason): "corrupt record \(Self.place(group, sequence)): \(reason)"
         case let .identityClaimed(identity, owner): "the \(identity) is already claimed by \(owner)"
+        case let .signingKey(error): "\(error)"
         case let .storage(operation, code, message): "storage error: \(operation): \(message) (\(code))"
         }
     }

@@ -9,7 +9,7 @@
 enum PostgresSchema {
     /// The layout this build writes and reads; a store of a newer version is refused, an older
     /// one is migrated by `grouplog init` (an open with `create`).
-    static let version: Int64 = 3
+    static let version: Int64 = 4
 
     /// The channel commits are announced on, the IDs of the groups as the payload (`PostgresCommitNotice`).
     static let channel = "grouplog_commits"
@@ -21,7 +21,7 @@ enum PostgresSchema {
     static let migrationLock: Int64 = 0x4752_4F55_504C_4F47
 
     /// The statements that bring a store from version `n` to `n + 1`, at index `n - 1`.
-    static let migrations = [migrateToVersion2, migrateToVersion3]
+    static let migrations = [migrateToVersion2, migrateToVersion3, migrateToVersion4]
 
     /// Version 1's tables, exactly as GroupLog's first PostgreSQL backend created them.
     static let createVersion1 = [
@@ -124,5 +124,37 @@ enum PostgresSchema {
             snapshot bytea NOT NULL,
             PRIMARY KEY (group_id, sequence))
         """,
+    ]
+
+    /// Version 4: the directory's signing keys (SPEC section 14), in claim order. A key belongs
+    /// to one inbox for ever and a revocation is final: a trigger refuses deleting a key, moving
+    /// it to another inbox or taking back its revocation, for every role.
+    static let migrateToVersion4 = [
+        """
+        CREATE TABLE grouplog_keys (
+            signing_key bytea PRIMARY KEY CHECK (octet_length(signing_key) = 32),
+            inbox text COLLATE "C" NOT NULL,
+            claim_order bigserial NOT NULL,
+            revoked boolean NOT NULL DEFAULT false)
+        """,
+        "CREATE INDEX grouplog_keys_by_inbox ON grouplog_keys (inbox, claim_order)",
+        """
+        CREATE FUNCTION grouplog_refuse_key_change() RETURNS trigger LANGUAGE plpgsql AS $body$
+        BEGIN
+            IF TG_OP = 'UPDATE' AND NEW.signing_key = OLD.signing_key AND NEW.inbox = OLD.inbox
+                    AND NEW.claim_order = OLD.claim_order AND (NEW.revoked OR NOT OLD.revoked) THEN
+                RETURN NEW;
+            END IF;
+            RAISE EXCEPTION 'a GroupLog signing key belongs to its inbox for ever: the key of % cannot be %',
+                    OLD.inbox, CASE TG_OP WHEN 'UPDATE' THEN 'changed, only revoked' ELSE lower(TG_OP) || 'd' END
+                USING ERRCODE = 'restrict_violation';
+        END
+        $body$
+        """,
+        """
+        CREATE TRIGGER grouplog_keys_kept BEFORE UPDATE OR DELETE ON grouplog_keys
+            FOR EACH ROW EXECUTE FUNCTION grouplog_refuse_key_change()
+        """,
+        "ALTER TABLE grouplog_keys ENABLE ALWAYS TRIGGER grouplog_keys_kept",
     ]
 }

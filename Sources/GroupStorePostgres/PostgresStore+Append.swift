@@ -9,9 +9,11 @@ extension PostgresStore {
     /// reducer applies them (see `CommitLogStorage.submit`).
     @discardableResult
     public func submit(
-        to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change], expectedSequence: UInt64?
+        to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change], expectedSequence: UInt64?,
+        signingKey: Ed25519.PrivateKey?
     ) throws(StoreError) -> SubmittedCommit {
-        let request = SubmitRequest(group: group, actor: actor, time: time, changes: changes, expectedSequence: expectedSequence)
+        let request = SubmitRequest(
+            group: group, actor: actor, time: time, changes: changes, expectedSequence: expectedSequence, signingKey: signingKey)
         return try submissions.submit(request, servingBatchesWith: serveSubmits).get()
     }
 
@@ -29,9 +31,12 @@ extension PostgresStore {
     /// that locked the heads: a refused commit or a failed write leaves nothing of the batch.
     @discardableResult
     public func ingest(_ commits: [Commit], claims: [IdentityClaims]) throws(StoreError) -> [CommitOutcome] {
+        // Checked before the transaction: verifying holds no lock.
+        try SignatureDoor.admit(commits)
         let (outcomes, working) = try writing { connection throws(StoreError) in
             for entry in claims {
                 for identity in entry.claims { try record(identity, for: entry.inbox, on: connection) }
+                for key in entry.keys { try record(key, for: entry.inbox, on: connection, strictly: false) }
             }
             var working = try lockHeads(
                 of: Set(commits.map(\.groupID)), creating: Set(commits.filter { $0.sequence == 0 }.map(\.groupID)), on: connection)

@@ -35,16 +35,18 @@ extension PostgresStore {
     }
 
     /// Serves a batch in one round trip, when this process has cached the state of every group
-    /// it names and no request names an identity (resolving one reads the directory). The
+    /// it names and no request names an identity or makes a member (resolving an identity, or
+    /// recording a new member's signing keys, reads the directory). The
     /// requests are judged against the cached states, then BEGIN, the head locks, a check that
     /// each locked head is the one judged against (`headCheck`), the writes and COMMIT are sent
     /// together. A head another writer moved, or one the database no longer has (restored from
     /// an older backup, failed over to a replica that lagged), fails the check, and nothing of
     /// the batch is written.
     /// - Returns: nil when the batch must be served locking first (`serveLocking`): a group not
-    ///   cached, an identity to resolve, or a head that was not the cached one.
+    ///   cached, an identity to resolve, keys to record, or a head that was not the cached one.
     private func serveOnCachedStates(_ requests: [SubmitRequest]) throws(StoreError) -> ServedBatch? {
-        guard !requests.contains(where: { $0.changes.contains { !$0.namedIdentities.isEmpty } }) else { return nil }
+        guard !requests.contains(where: { $0.changes.contains { !$0.namedIdentities.isEmpty } }),
+              Self.inboxesRecordingKeys(requests).isEmpty else { return nil }
         let groups = Set(requests.map(\.group))
         var cached: [GroupID: WorkingGroup] = [:]
         for group in groups {
@@ -59,7 +61,7 @@ extension PostgresStore {
         }
         do throws(StoreError) {
             return try pool.with { connection throws(StoreError) in
-                let judged = try judgeSubmits(requests, cached, on: connection)
+                let judged = try judgeSubmits(requests, cached, keys: ([], [:]), on: connection)
                 _ = try connection.transaction(sending: Self.headLocks(of: groups, creating: []) + [Self.headCheck(cached)] + judged.closing)
                 return judged.value
             }
@@ -90,23 +92,43 @@ extension PostgresStore {
 
     /// Serves a batch in two round trips: BEGIN with the locks of every head the batch names
     /// (placeholders first for the groups it creates); then, the requests judged, the writes
-    /// with the COMMIT. Reads beyond those are a state not cached at its head (from the nearest
-    /// snapshot) and the owners of identities a request names.
+    /// with the COMMIT. The signing keys of the inboxes the requests make members are read
+    /// with the locks. Reads beyond those are a state not cached at its head (from the nearest
+    /// snapshot), the owners of identities a request names, and the keys of the inboxes those
+    /// identities resolve to.
     private func serveLocking(_ requests: [SubmitRequest]) throws(StoreError) -> ServedBatch {
         let groups = Set(requests.map(\.group))
         let creating = Set(requests.filter(\.createsGroup).map(\.group))
+        let locks = Self.headLocks(of: groups, creating: creating)
+        let keyed = Self.inboxesRecordingKeys(requests)
         return try pool.with { connection throws(StoreError) in
-            try connection.transaction(opening: Self.headLocks(of: groups, creating: creating)) { opened, connection throws(StoreError) in
-                try judgeSubmits(requests, try Self.lockedHeads(of: groups, creating: creating, from: opened), on: connection)
+            let opening = locks + (keyed.isEmpty ? [] : [Self.keysStatement(keyed)])
+            return try connection.transaction(opening: opening) { opened, connection throws(StoreError) in
+                let heads = try Self.lockedHeads(of: groups, creating: creating, from: Array(opened.prefix(locks.count)))
+                let keys = keyed.isEmpty ? [:] : try Self.keys(from: opened[locks.count])
+                return try judgeSubmits(requests, heads, keys: (keyed, keys), on: connection)
             }
         }
+    }
+
+    /// The inboxes the requests' changes make members or invitees, by ID (not those named by an
+    /// identity, resolved only when judged): whose signing keys the commits record.
+    static func inboxesRecordingKeys(_ requests: [SubmitRequest]) -> Set<InboxID> {
+        var inboxes: Set<InboxID> = []
+        for request in requests {
+            for change in request.changes { inboxes.formUnion(change.inboxesRecordingKeys(actor: request.actor)) }
+        }
+        return inboxes
     }
 
     /// Judges each request in turn against its group as the ones before it left it (`groups`,
     /// with their heads, and their states where known), and returns the results with the
     /// statements that write the applied ones.
+    /// - Parameter keys: the keys in force of some inboxes, read with the locks (`read`, each
+    ///   with its keys when it has any); the keys of any other inbox are read when needed.
     private func judgeSubmits(
-        _ requests: [SubmitRequest], _ groups: [GroupID: WorkingGroup], on connection: PGConnection
+        _ requests: [SubmitRequest], _ groups: [GroupID: WorkingGroup], keys: (read: Set<InboxID>, found: [InboxID: [PublicKey]]),
+        on connection: PGConnection
     ) throws(StoreError) -> (value: ServedBatch, closing: [PGStatement]) {
         var served = ServedBatch(results: [], groups: groups)
         served.results.reserveCapacity(requests.count)
@@ -126,7 +148,12 @@ extension PostgresStore {
                 defer { working.replica = replica }
                 commit = try SubmitJudge.judge(
                     request, head: head.map { ($0.sequence, $0.hash) }, replica: &replica,
-                    configuration: options.configuration, owner: { identity throws(StoreError) in try owner(of: identity, on: connection) })
+                    configuration: options.configuration, owner: { identity throws(StoreError) in try owner(of: identity, on: connection) },
+                    keys: { inboxes throws(StoreError) in
+                        let unread = inboxes.filter { !keys.read.contains($0) }
+                        guard !unread.isEmpty else { return keys.found }
+                        return keys.found.merging(try self.keys(of: unread, on: connection)) { known, _ in known }
+                    })
             } catch {
                 served.groups[group] = working
                 served.results.append(.failure(error))

@@ -21,37 +21,44 @@ extension PostgresStore {
         try pool.with { connection throws(StoreError) in try owner(of: identity, on: connection) }
     }
 
-    /// Every inbox with claims, in inbox ID order (the "C" collation: byte order, as LMDB's),
-    /// `limit` after `after`, each with its claims oldest first.
+    /// Every inbox with claims of identities or signing keys, in inbox ID order (the "C"
+    /// collation: byte order, as LMDB's), `limit` after `after`, each with its claims oldest first.
     public func claims(after: InboxID?, limit: Int) throws(StoreError) -> [IdentityClaims] {
         guard limit > 0 else { return [] }
         return try reading { connection throws(StoreError) in
-            // Every inbox ID sorts after the empty string, so it stands for "from the first".
-            let rows = try connection.execute(
+            // Every inbox ID sorts after the empty string, so it stands for "from the first". The
+            // first `limit` inboxes of the two tables together are among the first `limit` of each.
+            let page = try connection.execute(
                 """
-                SELECT inbox, kind, value FROM grouplog_claims
-                WHERE inbox IN (SELECT DISTINCT inbox FROM grouplog_claims WHERE inbox > $1 ORDER BY inbox LIMIT $2)
-                ORDER BY inbox, claim_order
+                (SELECT DISTINCT inbox FROM grouplog_claims WHERE inbox > $1 ORDER BY inbox LIMIT $2)
+                UNION (SELECT DISTINCT inbox FROM grouplog_keys WHERE inbox > $1 ORDER BY inbox LIMIT $2)
+                ORDER BY inbox LIMIT $2
                 """,
                 [.text(after?.rawValue ?? ""), .int64(Int64(limit))], operation: "list the identity directory")
-            var page: [IdentityClaims] = []
-            var inbox: InboxID?, identities: [PublicIdentity] = []
-            for row in 0..<rows.rowCount {
-                guard let owner = try? InboxID(rows.text(row, 0)) else {
+            let inboxes = (0..<page.rowCount).map { page.text($0, 0) }
+            var identities: [String: [PublicIdentity]] = [:]
+            let claimed = try connection.execute(
+                "SELECT inbox, kind, value FROM grouplog_claims WHERE inbox = ANY($1) ORDER BY inbox, claim_order",
+                [.textArray(inboxes)], operation: "list the identity directory")
+            for row in 0..<claimed.rowCount {
+                guard let kind = PublicIdentity.Kind(rawValue: claimed.text(row, 1)) else {
+                    throw .corrupt(nil, sequence: nil, reason: "the directory's claims of \(claimed.text(row, 0)): an unknown kind of identity")
+                }
+                identities[claimed.text(row, 0), default: []].append(PublicIdentity(unchecked: kind, claimed.text(row, 2)))
+            }
+            var keys: [String: [SigningKeyClaim]] = [:]
+            let keyed = try connection.execute(
+                "SELECT inbox, signing_key, revoked FROM grouplog_keys WHERE inbox = ANY($1) ORDER BY inbox, claim_order",
+                [.textArray(inboxes)], operation: "list the directory's signing keys")
+            for row in 0..<keyed.rowCount {
+                keys[keyed.text(row, 0), default: []].append(SigningKeyClaim(key: try Self.keyRow(keyed, row).key, isRevoked: keyed.bool(row, 2)))
+            }
+            return try inboxes.map { text throws(StoreError) in
+                guard let inbox = try? InboxID(text) else {
                     throw .corrupt(nil, sequence: nil, reason: "the directory holds a claim by something that is not an inbox ID")
                 }
-                guard let kind = PublicIdentity.Kind(rawValue: rows.text(row, 1)) else {
-                    throw .corrupt(nil, sequence: nil, reason: "the directory's claims of \(owner): an unknown kind of identity")
-                }
-                if let current = inbox, current != owner {
-                    page.append(IdentityClaims(inbox: current, claims: identities))
-                    identities = []
-                }
-                inbox = owner
-                identities.append(PublicIdentity(unchecked: kind, rows.text(row, 2)))
+                return IdentityClaims(inbox: inbox, claims: identities[text] ?? [], keys: keys[text] ?? [])
             }
-            if let inbox { page.append(IdentityClaims(inbox: inbox, claims: identities)) }
-            return page
         }
     }
 

@@ -36,6 +36,7 @@ extension PostgresStore {
         let snapshotted = try snapshotSequences(of: group, on: connection)
         var replica = Replica()
         try verifiedCommits(group, head, from: 0, through: head.sequence, on: connection) { commit, stored throws(StoreError) in
+            if let problem = SignatureDoor.problem(with: commit) { problems.append(problem) }
             let outcome = replica.fold(commit)
             if snapshotted.contains(commit.sequence) {
                 do throws(StoreError) {

@@ -24,7 +24,7 @@ enum ExitStatus: Int32 {
         switch error {
         case .rejected: self = .expectationsNotMet
         case .notAStore: self = .noStore
-        case .groupNotFound, .sequencePastHead, .ingestRefused, .identityClaimed: self = .badInput
+        case .groupNotFound, .sequencePastHead, .ingestRefused, .identityClaimed, .signingKey: self = .badInput
         case .sequenceConflict, .storage: self = .storeError
         case .corrupt: self = .corrupt
         }

@@ -124,12 +124,12 @@ struct PostgresSchemaTests {
                 // Without create, version 1 is refused with the command that migrates it, and left as it is.
                 #expect(performing: { try place.open(StoreOptions()) }, throws: { error in
                     guard case let .notAStore(_, reason)? = error as? StoreError else { return false }
-                    return reason.contains("schema version 1 is older than this build's (3)") && reason.contains("run 'grouplog init'")
+                    return reason.contains("schema version 1 is older than this build's (4)") && reason.contains("run 'grouplog init'")
                 })
                 #expect(try raw.execute("SELECT max(version) FROM grouplog_schema_version", operation: "read").int64(0, 0) == 1)
 
                 let migrated = try place.open(StoreOptions(create: true))
-                #expect(try raw.execute("SELECT max(version), count(*) FROM grouplog_schema_version", operation: "read").int64(0, 0) == 3)
+                #expect(try raw.execute("SELECT max(version), count(*) FROM grouplog_schema_version", operation: "read").int64(0, 0) == 4)
                 #expect(try migrated.verify() == [])
                 let seen = try everything(in: migrated)
                 #expect(seen.keys == expected.keys)
@@ -151,7 +151,7 @@ struct PostgresSchemaTests {
         }
     }
 
-    @Test(arguments: [4, 99])
+    @Test(arguments: [5, 99])
     func aSchemaNewerThanThisBuildsIsRefused(version: Int64) throws {
         try TestBackend.postgres.withPlace { place throws in
             _ = try place.open(StoreOptions(create: true))
@@ -159,7 +159,7 @@ struct PostgresSchemaTests {
             for options in [StoreOptions(), StoreOptions(create: true)] {
                 #expect(performing: { try place.open(options) }, throws: { error in
                     guard case let .notAStore(_, reason)? = error as? StoreError else { return false }
-                    return reason.contains("schema version \(version) is newer than this build reads (3)")
+                    return reason.contains("schema version \(version) is newer than this build reads (4)")
                 })
             }
         }

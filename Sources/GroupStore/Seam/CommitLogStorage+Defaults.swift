@@ -3,10 +3,18 @@ import GroupCore
 
 /// The seam's calls with their usual arguments, and the forms every backend shares.
 extension CommitLogStorage {
-    /// Submits `changes` as the next commit of `group` (see the requirement).
+    /// Submits `changes` as the next commit of `group`, unsigned (see the requirement).
     @discardableResult
     public func submit(to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change]) throws(StoreError) -> SubmittedCommit {
-        try submit(to: group, actor: actor, time: time, changes: changes, expectedSequence: nil)
+        try submit(to: group, actor: actor, time: time, changes: changes, expectedSequence: nil, signingKey: nil)
+    }
+
+    /// Submits `changes` as commit `expectedSequence` of `group`, unsigned (see the requirement).
+    @discardableResult
+    public func submit(
+        to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change], expectedSequence: UInt64?
+    ) throws(StoreError) -> SubmittedCommit {
+        try submit(to: group, actor: actor, time: time, changes: changes, expectedSequence: expectedSequence, signingKey: nil)
     }
 
     /// Appends one commit made elsewhere (see `ingest(_:claims:)`).

@@ -1,3 +1,4 @@
+import GroupCodec
 import GroupCore
 
 /// The logs of a store: appending commits (judged by the reducer, chained by hash, stored with
@@ -15,36 +16,45 @@ public protocol CommitLogStorage: Sendable {
     /// The backend prepares the changes before judging them: identities in `addMembers` and
     /// `removeMembers` are resolved through its identity directory, and a `create` or
     /// `registerFields` gets the store's operator configuration written in, so the log never
-    /// depends on either. The append is atomic: the commit, its outcome and everything derived
+    /// depends on either. Every inbox the commit makes a member or invitee gets its signing keys
+    /// in force recorded from the directory (SPEC section 14). The append is atomic: the commit, its outcome and everything derived
     /// from it are written together, or nothing is.
     ///
     /// Thread-safe, and batched: submits from many threads at once may share one durable write
     /// (group commit). Each is judged exactly as it would be alone, against the state the
     /// submits before it left, and succeeds or fails on its own.
-    /// - Parameter expectedSequence: the sequence the caller expects the commit to take; nil
-    ///   takes the next one.
+    /// - Parameters:
+    ///   - expectedSequence: the sequence the caller expects the commit to take; nil takes the
+    ///     next one.
+    ///   - signingKey: the key that signs the commit once its sequence and previous hash are
+    ///     known; nil leaves it unsigned. Whether the key is one the actor may sign with is the
+    ///     reducer's to judge (in a group that requires signatures, `wrongSigningKey`).
     /// - Throws: `rejected` with the reducer's reason; `sequenceConflict` when the next sequence
     ///   is not `expectedSequence` (checked before the changes are judged); `groupNotFound` when
     ///   the group does not exist and the first change is not a `create`; `storage` when the
     ///   write fails. Nothing is written in any of these cases.
     @discardableResult
     func submit(
-        to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change], expectedSequence: UInt64?
+        to group: GroupID, actor: InboxID, time: Milliseconds, changes: [Change], expectedSequence: UInt64?,
+        signingKey: Ed25519.PrivateKey?
     ) throws(StoreError) -> SubmittedCommit
 
     /// How this store's submits have been batched since it was opened.
     var submitStatistics: SubmitStatistics { get }
 
-    /// Appends commits made elsewhere, in one atomic write: all of them, or none. Each must fit
-    /// its log (the next sequence, the head's hash as its previous hash, commit 0 of a new group
+    /// Appends commits made elsewhere, in one atomic write: all of them, or none. Every signature
+    /// is verified first (SPEC section 14: the door refuses a commit whose signature does not
+    /// verify, before anything is written). Each commit must fit its log (the next sequence, the head's hash as its previous hash, commit 0 of a new group
     /// with none); the reducer then judges it, and a rejected commit is stored with its outcome
     /// and advances the head like any other. The commits may belong to different groups, and
     /// later ones chain on earlier ones of the same batch.
-    /// - Parameter claims: identity claims recorded in the same write, before the commits (an
-    ///   import brings its log's directory with it).
+    /// - Parameter claims: identity and signing-key claims recorded in the same write, before the
+    ///   commits (an import brings its log's directory with it); a revoked key is claimed and
+    ///   revoked.
     /// - Returns: each commit's outcome, in order.
-    /// - Throws: `ingestRefused` naming the first commit that does not fit; `identityClaimed`
-    ///   for a claim another inbox holds. Nothing is written.
+    /// - Throws: `ingestRefused` naming the first commit that does not fit or whose signature
+    ///   does not verify; `identityClaimed` or `signingKey` for a claim another inbox holds.
+    ///   Nothing is written.
     @discardableResult
     func ingest(_ commits: [Commit], claims: [IdentityClaims]) throws(StoreError) -> [CommitOutcome]
 
@@ -89,7 +99,7 @@ public protocol CommitLogStorage: Sendable {
     func forEachCommit(of group: GroupID, from first: UInt64, through last: UInt64, _ body: (Commit) -> Void) throws(StoreError)
 
     /// Checks the group (every group when nil) against a fresh replay of its log: the chain,
-    /// the stored outcomes, snapshots, the head and the indexes. Damage is reported as problems,
+    /// every commit's signature, the stored outcomes, snapshots, the head and the indexes. Damage is reported as problems,
     /// not thrown; a check of the whole store also reports index entries no group accounts for.
     /// - Throws: `groupNotFound` for a missing group; `storage` when reading fails.
     func verify(_ only: GroupID?) throws(StoreError) -> [VerifyProblem]

@@ -19,8 +19,27 @@ public protocol IndexStorage: Sendable {
     /// The inbox that claims `identity`, if any.
     func inbox(claiming identity: PublicIdentity) throws(StoreError) -> InboxID?
 
-    /// The identity directory itself: every inbox that claims an identity, in inbox ID order,
-    /// each with its claims oldest first; a page of at most `limit` inboxes after the inbox
+    /// Records that `inbox` signs with `key` (SPEC section 14); claiming a key it already holds
+    /// changes nothing. A key belongs to one inbox for ever.
+    /// - Throws: `signingKey` when another inbox holds or held the key, or it was revoked
+    ///   (nothing written).
+    func claim(key: PublicKey, for inbox: InboxID) throws(StoreError)
+
+    /// Revokes `inbox`'s `key`: commits no longer record it for the inbox, and no inbox may claim
+    /// it again. Revoking a key already revoked changes nothing. Groups that recorded the key
+    /// keep it until the member changes its keys (`updateKeys`): a log never consults the
+    /// directory.
+    /// - Throws: `signingKey` when the inbox never held the key (nothing written).
+    func revoke(key: PublicKey, of inbox: InboxID) throws(StoreError)
+
+    /// Every signing key `inbox` claimed, revoked ones included, oldest claim first.
+    func keyClaims(of inbox: InboxID) throws(StoreError) -> [SigningKeyClaim]
+
+    /// The inbox that holds or held `key`, revoked or not.
+    func inbox(holding key: PublicKey) throws(StoreError) -> InboxID?
+
+    /// The identity directory itself: every inbox that claims an identity or a signing key, in
+    /// inbox ID order, each with its claims oldest first; a page of at most `limit` inboxes after the inbox
     /// `after` (a page shorter than `limit` is the last). Claims are not derived from the logs,
     /// so a copy of a store reads them here: they include claims no commit names.
     func claims(after: InboxID?, limit: Int) throws(StoreError) -> [IdentityClaims]

@@ -24,6 +24,9 @@ package final class PGResult {
 
     func text(_ row: Int, _ column: Int) -> String { String(decoding: bytes(row, column), as: UTF8.self) }
 
+    /// A boolean column (binary: one byte, 1 for true).
+    func bool(_ row: Int, _ column: Int) -> Bool { bytes(row, column) == [1] }
+
     /// An int8 column (binary, big-endian); an int4 (4 bytes) reads too.
     func int64(_ row: Int, _ column: Int) -> Int64 {
         bytes(row, column).reduce(Int64(0)) { $0 << 8 | Int64($1) }
