@@ -8,9 +8,8 @@ enum KeyShowCommand: CommandBody {
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         let path = try arguments.onlyPositional("key show takes exactly one key file")
-        let file = try KeyFile(contentsOf: path)
-        if let warning = file.warning { streams.err("grouplog: warning: \(warning)") }
-        streams.out(file.key.publicKey.base64)
+        let key = try KeyFile.reading(path, streams: &streams)
+        streams.out(key.publicKey.base64)
         return .success
     }
 }
