@@ -46,7 +46,7 @@ struct StoreBenchmarks {
                 signedSubmits: 40, signedSubmitsPerThread: 4, signedMembers: 100, signedCommits: 500, signatureOperations: 200)
             : Sizes(
                 members: 100_000, mixedCommits: 1_000_000, submits: 2_000, stateSamples: 25,
-                signedSubmits: 2_000, signedSubmitsPerThread: 250, signedMembers: 10_000, signedCommits: 50_000,
+                signedSubmits: 2_000, signedSubmitsPerThread: 250, signedMembers: 10_000, signedCommits: 20_000,
                 signatureOperations: 10_000)
     }
 
