@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore"], swiftSettings: strict),
         // Picks a backend from a store address: the one target that knows them all.
         .target(name: "GroupBackends", dependencies: ["GroupStore", "GroupStorePostgres"], swiftSettings: strict),
-        .target(name: "GroupLog", dependencies: ["GroupCore", "GroupFixtures", "GroupStore", "GroupBackends"], swiftSettings: strict),
+        .target(name: "GroupLog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupBackends"], swiftSettings: strict),
         .executableTarget(
             name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupBackends", "GroupAudit"],
             swiftSettings: strict),

@@ -7,8 +7,9 @@ import GroupStore
 extension GroupLogStorage {
     /// Ingests a fixture's log as group `group`, with its identities, in one transaction.
     ///
-    /// The commits are chained as they are appended, identities are resolved through the
-    /// fixture's directory, and the fixture's configuration is written into `create` and
+    /// The commits are chained as they are appended (signed as the fixture's `keys` say, and
+    /// verified by `ingest`), identities are resolved through the fixture's directory, the
+    /// public halves of its keys are claimed for their inboxes, and the fixture's configuration is written into `create` and
     /// `registerFields`, so the stored log replays without the configuration.
     /// A fixture that starts mid-log is refused: a stored log begins at commit 0, and its start
     /// state has no commits to chain from.
@@ -37,7 +38,7 @@ extension GroupLogStorage {
             previous = CommitCodec.hash(chained)
             commits.append(chained)
         }
-        return try ingest(commits, claims: fixture.identities)
+        return try ingest(commits, claims: fixture.claims)
     }
 
     /// The group's log as a fixture (JSON), with each commit's outcome and the final state as

@@ -16,6 +16,11 @@ public struct Fixture: Equatable, Sendable {
     /// half is claimed for its inbox in the directory, after the identities, and the runner
     /// signs each commit with its actor's key.
     public var keys: [FixtureKey]
+    /// The inboxes of `keys` whose key the directory holds revoked (the top-level
+    /// `revokedKeys`): claimed, then revoked, before the log. A change that makes such an inbox
+    /// a member records no revoked key; the runner still signs its commits with it, as whoever
+    /// holds a revoked key still can.
+    public var revokedKeys: [InboxID]
     public var commits: [FixtureCommit]
     /// What the final state must show; nil checks nothing beyond the commits' outcomes.
     public var expect: FixtureExpectation?
@@ -24,8 +29,9 @@ public struct Fixture: Equatable, Sendable {
     public var start: FixtureStart?
 
     public init(name: String, group: GroupID? = nil, config: OperatorConfiguration = OperatorConfiguration(),
-                identities: [IdentityClaims] = [], keys: [FixtureKey] = [],
+                identities: [IdentityClaims] = [], keys: [FixtureKey] = [], revokedKeys: [InboxID] = [],
                 start: FixtureStart? = nil, commits: [FixtureCommit], expect: FixtureExpectation? = nil) {
+        self.revokedKeys = revokedKeys
         self.name = name
         self.group = group
         self.config = config
@@ -59,7 +65,31 @@ public struct Fixture: Equatable, Sendable {
                 throw FixtureError(path: "$.keys.\(entry.inbox)", message: error.description)
             }
         }
+        for (index, inbox) in revokedKeys.enumerated() {
+            guard let key = signingKey(of: inbox) else {
+                throw FixtureError(path: "$.revokedKeys[\(index)]", message: "the fixture's \"keys\" give no key to \(inbox)")
+            }
+            do throws(IdentityDirectory.ClaimError) {
+                try directory.revoke(key: key.publicKey, of: inbox)
+            } catch {
+                throw FixtureError(path: "$.revokedKeys[\(index)]", message: error.description)
+            }
+        }
         return directory
+    }
+
+    /// The claims of the fixture's directory: each inbox's identities and the public halves of
+    /// its keys, in inbox ID order; what an import records in the store with the log.
+    public var claims: [IdentityClaims] {
+        var identities: [InboxID: [PublicIdentity]] = [:]
+        for entry in self.identities { identities[entry.inbox, default: []] += entry.claims }
+        var keys: [InboxID: [SigningKeyClaim]] = [:]
+        for entry in self.keys {
+            keys[entry.inbox, default: []].append(SigningKeyClaim(key: entry.key.publicKey, isRevoked: revokedKeys.contains(entry.inbox)))
+        }
+        return Set(identities.keys).union(keys.keys).sorted().map { inbox in
+            IdentityClaims(inbox: inbox, claims: identities[inbox] ?? [], keys: keys[inbox] ?? [])
+        }
     }
 
     /// The private key the fixture gives `inbox`, if any.

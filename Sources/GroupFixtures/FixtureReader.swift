@@ -30,7 +30,7 @@ public enum FixtureReader {
 
     static func decode(_ root: JSONField) throws(FixtureError) -> Fixture {
         let top = try root.object()
-        try top.allowOnly(["name", "group", "config", "identities", "keys", "start", "commits", "expect"])
+        try top.allowOnly(["name", "group", "config", "identities", "keys", "revokedKeys", "start", "commits", "expect"])
         let name = try top.optional("name")?.string() ?? ""
         let group = try top.optional("group").map(decodeGroupID)
         let config = try top.optional("config").map(ConfigurationReader.decode) ?? OperatorConfiguration()
@@ -40,6 +40,9 @@ public enum FixtureReader {
             identities.append(try decodeClaims(item, into: &directory))
         }
         let keys = try top.optional("keys").map { (field: JSONField) throws(FixtureError) in try decodeKeys(field, into: &directory) } ?? []
+        let revokedKeys = try top.optional("revokedKeys").map { (field: JSONField) throws(FixtureError) in
+            try decodeRevokedKeys(field, of: keys)
+        } ?? []
         let start = try top.optional("start").map(decodeStart)
         let commitsField = try top.required("commits")
         var commits: [FixtureCommit] = []
@@ -55,8 +58,8 @@ public enum FixtureReader {
             throw try top.required("start").object().required("sequence").error("sequence \(start.sequence) leaves no room for \(commits.count) commits")
         }
         let expect = try top.optional("expect").map(decodeExpectation)
-        return Fixture(name: name, group: group, config: config, identities: identities, keys: keys, start: start,
-                       commits: commits, expect: expect)
+        return Fixture(name: name, group: group, config: config, identities: identities, keys: keys, revokedKeys: revokedKeys,
+                       start: start, commits: commits, expect: expect)
     }
 
     private static func decodeGroupID(_ field: JSONField) throws(FixtureError) -> GroupID {
@@ -91,6 +94,19 @@ public enum FixtureReader {
             keys.append(FixtureKey(inbox: inbox, key: key))
         }
         return keys
+    }
+
+    /// The top-level `revokedKeys`: names of `keys` whose keys the directory holds revoked
+    /// before the log, each once.
+    private static func decodeRevokedKeys(_ field: JSONField, of keys: [FixtureKey]) throws(FixtureError) -> [InboxID] {
+        var revoked: [InboxID] = []
+        for item in try field.array() {
+            let inbox = try item.inbox()
+            guard keys.contains(where: { $0.inbox == inbox }) else { throw item.error("the fixture's \"keys\" give no key to \(inbox)") }
+            guard !revoked.contains(inbox) else { throw item.error("\(inbox)'s key is revoked twice") }
+            revoked.append(inbox)
+        }
+        return revoked
     }
 
     /// One inbox's claims, each also made in `directory` so that a claim another inbox already

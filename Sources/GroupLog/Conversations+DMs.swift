@@ -15,13 +15,15 @@ extension Conversations {
     /// - Parameters:
     ///   - peer: the other participant.
     ///   - disappearingMessages: the settings a new DM starts with; nil leaves them off.
+    ///   - requireSignatures: whether a new DM requires every commit signed (SPEC section 14).
     /// - Throws: `GroupLogError.rejected` (`invalidCommit` when `peer` is the acting inbox,
     ///   `invalidArgument` for negative settings), nothing written.
     public func findOrCreateDm(
-        with peer: InboxID, disappearingMessages: DisappearingMessages? = nil
+        with peer: InboxID, disappearingMessages: DisappearingMessages? = nil, requireSignatures: Bool = false
     ) async throws(GroupLogError) -> Group {
         if let found = try dm(with: peer) { return found }
-        return try createDM(with: peer, CreateConversation(kind: .dm, members: [peer], disappearingMessages: disappearingMessages))
+        return try createDM(with: peer, CreateConversation(
+            kind: .dm, members: [peer], disappearingMessages: disappearingMessages, requireSignatures: requireSignatures))
     }
 
     /// The DM between the acting inbox and the inbox claiming `identity`, made now when the two
@@ -59,7 +61,7 @@ extension Conversations {
     func dm(with peer: InboxID) throws(GroupLogError) -> Group? {
         let inbox = inboxId
         let found = try store.reading { store throws(StoreError) in try store.dms(between: inbox, and: peer) }
-        return found.first.map { Group(id: $0, inboxId: inboxId, store: store) }
+        return found.first.map(handle)
     }
 
     /// Makes the DM `request` describes under the pair's ID, as that log's commit 0. When another
@@ -69,13 +71,13 @@ extension Conversations {
     func createDM(with peer: InboxID, _ request: CreateConversation) throws(GroupLogError) -> Group {
         let id = GroupID.dm(between: inboxId, and: peer)
         do throws(GroupLogError) {
-            try store.submit(to: id, actor: inboxId, changes: [.create(request)], expectedSequence: 0)
+            try store.submit(to: id, actor: inboxId, changes: [.create(request)], expectedSequence: 0, signingKey: signingKey)
         } catch {
             guard case .store(.sequenceConflict) = error else { throw error }
             if let found = try dm(with: peer) { return found }
             throw error
         }
-        return Group(id: id, inboxId: inboxId, store: store)
+        return handle(id)
     }
 
     /// The inbox claiming `identity` now, or nil.

@@ -6,11 +6,20 @@ public struct Conversations: Sendable {
     public let store: GroupLogStore
     /// The inbox that creates, reads and writes.
     public let inboxId: InboxID
+    /// The key that signs every commit made through these conversations and the `Group`
+    /// handles they give (SPEC section 14); nil writes them unsigned.
+    public let signingKey: SigningKey?
 
-    /// Conversations of `inboxId` in `store`.
-    public init(store: GroupLogStore, inboxId: InboxID) {
+    /// Conversations of `inboxId` in `store`, signing with `signingKey` when one is given.
+    public init(store: GroupLogStore, inboxId: InboxID, signingKey: SigningKey? = nil) {
         self.store = store
         self.inboxId = inboxId
+        self.signingKey = signingKey
+    }
+
+    /// A handle on `id` for the acting inbox, signing as these conversations do.
+    func handle(_ id: GroupID) -> Group {
+        Group(id: id, inboxId: inboxId, store: store, signingKey: signingKey)
     }
 
     /// Creates a group with the acting inbox as its super admin and `members` as members.
@@ -44,12 +53,15 @@ public struct Conversations: Sendable {
     ///   - peer: the other participant.
     ///   - groupId: the DM's ID; nil draws a fresh one.
     ///   - disappearingMessages: the settings the DM starts with; nil leaves them off.
+    ///   - requireSignatures: whether the DM requires every commit signed (SPEC section 14).
     /// - Throws: `GroupLogError.rejected` (`invalidCommit` when `peer` is the acting inbox,
     ///   `invalidArgument` for negative settings), nothing written.
     public func newConversation(
-        with peer: InboxID, groupId: GroupID? = nil, disappearingMessages: DisappearingMessages? = nil
+        with peer: InboxID, groupId: GroupID? = nil, disappearingMessages: DisappearingMessages? = nil,
+        requireSignatures: Bool = false
     ) async throws(GroupLogError) -> Group {
-        try create(groupId, CreateConversation(kind: .dm, members: [peer], disappearingMessages: disappearingMessages))
+        try create(groupId, CreateConversation(
+            kind: .dm, members: [peer], disappearingMessages: disappearingMessages, requireSignatures: requireSignatures))
     }
 
     /// The conversation with this ID, or nil when the store holds none.
@@ -66,7 +78,7 @@ public struct Conversations: Sendable {
             if case .groupNotFound = error { return nil }
             throw GroupLogError(error)
         }
-        return Group(id: groupId, inboxId: inboxId, store: store)
+        return handle(groupId)
     }
 
     /// The conversation with this ID text, or nil when the store holds none (XMTPiOS's
@@ -86,13 +98,13 @@ public struct Conversations: Sendable {
     func memberGroups() throws(GroupLogError) -> [Group] {
         let inbox = inboxId
         return try store.reading { store throws(StoreError) in try store.groups(containing: inbox) }
-            .map { Group(id: $0, inboxId: inboxId, store: store) }
+            .map(handle)
     }
 
     func create(_ groupId: GroupID?, _ request: CreateConversation) throws(GroupLogError) -> Group {
         // The core draws no random numbers; an app-level ID may (32 hex digits, a valid group ID).
         let id = groupId ?? GroupID(unchecked: UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))
-        _ = try store.submit(to: id, actor: inboxId, changes: [.create(request)])
-        return Group(id: id, inboxId: inboxId, store: store)
+        _ = try store.submit(to: id, actor: inboxId, changes: [.create(request)], signingKey: signingKey)
+        return handle(id)
     }
 }

@@ -28,6 +28,9 @@ public struct CreateGroupOptions: Equatable, Sendable {
     public var admission: Admission
     /// One of Agora's group styles, presetting the rules above.
     public var style: GroupStyle?
+    /// Whether every commit must be signed with a key recorded for its actor (SPEC section 14);
+    /// fixed at creation. Every member then needs a claimed key when it is added.
+    public var requireSignatures: Bool
 
     /// Options with XMTP's defaults: all-members permissions, empty metadata.
     public init(
@@ -35,8 +38,9 @@ public struct CreateGroupOptions: Equatable, Sendable {
         description: String = "", imageUrl: String = "", appData: String = "",
         disappearingMessages: DisappearingMessages? = nil, memberLimit: Int? = nil,
         leaveRule: LeaveRule? = nil, joinRule: JoinRule? = nil, invitesNeedConsent: Bool = false,
-        admission: Admission = .auto, style: GroupStyle? = nil
+        admission: Admission = .auto, style: GroupStyle? = nil, requireSignatures: Bool = false
     ) {
+        self.requireSignatures = requireSignatures
         self.groupId = groupId
         self.permissions = permissions
         self.name = name
@@ -64,6 +68,7 @@ public struct CreateGroupOptions: Equatable, Sendable {
             kind: .group, members: members, identities: identities.map { ResolvedIdentity($0, inbox: nil) },
             policySet: permissions.choice, name: name, description: description, imageURL: imageUrl, appData: appData,
             disappearingMessages: disappearingMessages, memberLimit: memberLimit, leaveRule: leaveRule,
-            joinRule: joinRule, invitesNeedConsent: invitesNeedConsent, admission: admission, style: style)
+            joinRule: joinRule, invitesNeedConsent: invitesNeedConsent, admission: admission, style: style,
+            requireSignatures: requireSignatures)
     }
 }

@@ -9,7 +9,7 @@ extension Group {
             let handles = directory.handles(of: record.inbox)
             return Member(inboxId: record.inbox, role: record.role, state: record.state,
                           handle: handles.handle, otherHandles: handles.otherHandles, addedByInboxId: record.addedBy,
-                          identities: directory.identities(of: record.inbox))
+                          identities: directory.identities(of: record.inbox), signingKeys: record.keys)
         }
     }
 

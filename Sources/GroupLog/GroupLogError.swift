@@ -8,6 +8,9 @@ public enum GroupLogError: Error, Equatable, Sendable, CustomStringConvertible {
     case store(StoreError)
     /// An argument was invalid before anything reached the store.
     case invalidArgument(String)
+    /// A signing key file could not be read or written (``SigningKey``): the error names the
+    /// path and what was wrong, never the key.
+    case keyFile(KeyFileError)
 
     /// The SPEC error code of a rejection; nil for the other cases.
     public var code: String? {
@@ -28,6 +31,7 @@ public enum GroupLogError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .rejected(rejection): "rejected \(rejection)"
         case let .store(error): "\(error)"
         case let .invalidArgument(reason): "invalid argument: \(reason)"
+        case let .keyFile(error): "\(error)"
         }
     }
 

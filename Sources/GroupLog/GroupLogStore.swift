@@ -59,9 +59,16 @@ public final class GroupLogStore: Sendable {
         store.withLock { $0 == nil }
     }
 
-    /// The conversations as `inbox` sees and writes them.
+    /// The conversations as `inbox` sees and writes them, unsigned.
     public func conversations(as inbox: InboxID) -> Conversations {
         Conversations(store: self, inboxId: inbox)
+    }
+
+    /// The conversations as `inbox` sees and writes them, every commit signed with `key` (SPEC
+    /// section 14). Claim the key's public half for the inbox first (`claim(key:for:)`), so that
+    /// the groups the inbox creates or joins record it.
+    public func conversations(as inbox: InboxID, signingWith key: SigningKey) -> Conversations {
+        Conversations(store: self, inboxId: inbox, signingKey: key)
     }
 
     /// The conversations as the inbox with this ID text sees and writes them.
@@ -86,6 +93,27 @@ public final class GroupLogStore: Sendable {
         try reading { store throws(StoreError) in try store.claim(identity, for: inbox) }
     }
 
+    /// Records that `inbox` signs with `key` (SPEC section 14): a group that makes the inbox a
+    /// member from now on records the key for it. Claiming a key it holds changes nothing.
+    /// - Throws: `GroupLogError.store` (`signingKey`) when another inbox holds or held the key,
+    ///   or it was revoked.
+    public func claim(key: PublicKey, for inbox: InboxID) async throws(GroupLogError) {
+        try reading { store throws(StoreError) in try store.claim(key: key, for: inbox) }
+    }
+
+    /// Revokes `inbox`'s `key` in the directory: no group records it for the inbox from now on,
+    /// and no inbox may claim it again. Groups that recorded it keep it until the member removes
+    /// it (`Group.updateSigningKeys(add:remove:)`): a log never consults the directory.
+    /// - Throws: `GroupLogError.store` (`signingKey`) when the inbox never held the key.
+    public func revoke(key: PublicKey, of inbox: InboxID) async throws(GroupLogError) {
+        try reading { store throws(StoreError) in try store.revoke(key: key, of: inbox) }
+    }
+
+    /// Every signing key `inbox` claimed, revoked ones included, oldest first.
+    public func signingKeys(of inbox: InboxID) async throws(GroupLogError) -> [SigningKeyClaim] {
+        try reading { store throws(StoreError) in try store.keyClaims(of: inbox) }
+    }
+
     /// Runs one store call, lifting its error.
     func reading<T>(_ body: (any GroupLogStorage) throws(StoreError) -> T) throws(GroupLogError) -> T {
         let open = try open()
@@ -108,7 +136,7 @@ public final class GroupLogStore: Sendable {
     ///   `GroupLogError.store(.sequenceConflict)` when the log moved past `expectedSequence`.
     @discardableResult
     func submit(
-        to group: GroupID, actor: InboxID, changes: [Change], expectedSequence: UInt64? = nil
+        to group: GroupID, actor: InboxID, changes: [Change], expectedSequence: UInt64? = nil, signingKey: SigningKey? = nil
     ) throws(GroupLogError) -> CommitReceipt {
         // An identity made by XMTPiOS's unchecked initializer must not reach a commit.
         for change in changes {
@@ -120,7 +148,8 @@ public final class GroupLogStore: Sendable {
         while true {
             do throws(StoreError) {
                 let submitted = try open.submit(
-                    to: group, actor: actor, time: time, changes: changes, expectedSequence: expectedSequence)
+                    to: group, actor: actor, time: time, changes: changes, expectedSequence: expectedSequence,
+                    signingKey: signingKey?.privateKey)
                 return CommitReceipt(sequence: submitted.commit.sequence, time: submitted.commit.time)
             } catch {
                 attempts += 1

@@ -19,12 +19,16 @@ public struct Member: Equatable, Sendable {
     /// The public identities the inbox claims in the store's directory, in claim order
     /// (XMTPiOS's `Member.identities`).
     public let identities: [PublicIdentity]
+    /// The keys the conversation records for the member (SPEC section 14): those its commits
+    /// may be signed with, oldest first.
+    public let signingKeys: [PublicKey]
 
     /// A member with these fields.
     public init(
         inboxId: InboxID, role: Role, state: MemberState, handle: String? = nil, otherHandles: [String] = [],
-        addedByInboxId: InboxID? = nil, identities: [PublicIdentity] = []
+        addedByInboxId: InboxID? = nil, identities: [PublicIdentity] = [], signingKeys: [PublicKey] = []
     ) {
+        self.signingKeys = signingKeys
         self.inbox = inboxId
         self.role = role
         self.state = state

@@ -1,4 +1,5 @@
 import GroupCore
+import GroupFixtures
 
 /// Parsing of identifiers given on the command line.
 enum CommandValues {
@@ -12,6 +13,17 @@ enum CommandValues {
         do throws(IdentifierProblem) { return try InboxID(text) } catch {
             throw InputError("invalid inbox ID \(text.debugDescription): it \(error)")
         }
+    }
+
+    /// An Ed25519 public key in standard padded base64, as `grouplog key generate` prints it.
+    static func publicKey(_ text: String) throws(InputError) -> PublicKey {
+        guard let bytes = Base64.decode(text) else {
+            throw InputError("invalid signing key \(text.debugDescription): it is not standard padded base64")
+        }
+        guard let key = PublicKey(bytes: bytes) else {
+            throw InputError("invalid signing key \(text.debugDescription): an Ed25519 public key is 32 bytes, not \(bytes.count)")
+        }
+        return key
     }
 
     static func identity(_ kind: PublicIdentity.Kind, _ value: String) throws(InputError) -> PublicIdentity {

@@ -1,8 +1,8 @@
 import GroupCore
 import GroupFixtures
 
-/// `grouplog identity show INBOX [--json]`: an inbox's current handle, its other handles and its
-/// accounts.
+/// `grouplog identity show INBOX [--json]`: an inbox's current handle, its other handles, its
+/// accounts and its signing keys.
 enum IdentityShowCommand: CommandBody {
     static let usage = ["grouplog identity show INBOX [--json] [--store DIR]"]
 
@@ -12,7 +12,9 @@ enum IdentityShowCommand: CommandBody {
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         let inbox = try CommandValues.inbox(arguments.onlyPositional("identity show takes exactly one inbox"))
-        let identities = try store.open().identities(of: inbox)
+        let opened = try store.open()
+        let identities = try opened.identities(of: inbox)
+        let keys = try opened.keyClaims(of: inbox)
         var directory = IdentityDirectory()
         for identity in identities { try directory.claim(identity, for: inbox) }
         let handles = directory.handles(of: inbox)
@@ -22,6 +24,9 @@ enum IdentityShowCommand: CommandBody {
                 "handle": handles.handle.map(JSONValue.string) ?? .null,
                 "otherHandles": .array(handles.otherHandles.map(JSONValue.string)),
                 "accounts": .array(identities.filter { $0.kind == .account }.map { .string($0.value) }),
+                "signingKeys": .array(keys.map { claim in
+                    .object(JSONObject(["key": .string(claim.key.base64), "revoked": .bool(claim.isRevoked)]))
+                }),
             ])), pretty: true))
         } else {
             streams.out("\(inbox)")
@@ -29,6 +34,7 @@ enum IdentityShowCommand: CommandBody {
             streams.out("  other handles \(handles.otherHandles.isEmpty ? "none" : handles.otherHandles.joined(separator: ", "))")
             let accounts = identities.filter { $0.kind == .account }.map(\.value)
             streams.out("  accounts      \(accounts.isEmpty ? "none" : accounts.joined(separator: ", "))")
+            streams.out("  signing keys  \(keys.isEmpty ? "none" : keys.map(\.description).joined(separator: ", "))")
         }
         return .success
     }

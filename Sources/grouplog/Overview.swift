@@ -18,7 +18,7 @@ enum Overview {
         Section(heading: "A store (--store DIR, else $GROUPLOG_STORE, else ./grouplog-data):", items: [
             .command("init"), .command("groups"), .command("import"), .command("export"), .command("fixture"),
             .command("submit"), .command("dm"), .command("log"), .command("replay"), .command("state"), .command("verify"),
-            .command("rebuild"), .command("identity"), .command("identity"), .command("groups"), .command("directory"),
+            .command("rebuild"), .command("identity"), .command("identity"), .command("identity"), .command("groups"), .command("directory"),
             .command("members"), .command("watch"), .command("copy"), .command("replicate"),
         ]),
         Section(

@@ -1,16 +1,17 @@
 import Foundation
+import GroupCodec
 import GroupCore
 import GroupFixtures
 import GroupStore
 
-/// `grouplog submit GROUP --actor INBOX [--time MS] [--expect-sequence SEQ] --changes JSON|-`
+/// `grouplog submit GROUP --actor INBOX [--key FILE] [--time MS] [--expect-sequence SEQ] --changes JSON|-`
 enum SubmitCommand: CommandBody {
     static let command = Command(
         name: "submit",
         overview: [
             OverviewEntry(
-                "submit GROUP --actor INBOX --changes JSON|- [--time MS] [--expect-sequence SEQ]",
-                "       [--config FILE]",
+                "submit GROUP --actor INBOX --changes JSON|- [--key FILE] [--time MS]",
+                "       [--expect-sequence SEQ] [--config FILE]",
                 summary: "check changes against the group and append them as a commit"),
         ],
         page: [.text("""
@@ -24,19 +25,26 @@ enum SubmitCommand: CommandBody {
         records their descriptors). The time defaults to the clock. With --expect-sequence,
         the commit is written only if it would get that sequence.
 
+        With --key FILE (a private key file from 'grouplog key generate'), the commit is signed
+        with that key once its sequence is known (SPEC section 14); a file others may read gets a
+        warning. A group created with "requireSignatures": true rejects an unsigned commit
+        (unsignedCommit) and one signed with a key not recorded for the actor
+        (wrongSigningKey). Changes that make an inbox a member record its keys from the
+        directory ('grouplog identity claim INBOX --key PUBLIC').
+
         Exit status: 0 applied; 1 rejected (the code and detail are printed; nothing written);
         2 bad input; 3 store error, such as sequenceConflict (nothing written); 4 no store.
         """)],
         action: .run(Self.self))
 
     static let usage = [
-        "grouplog submit GROUP --actor INBOX --changes JSON|- [--time MS]",
+        "grouplog submit GROUP --actor INBOX --changes JSON|- [--key FILE] [--time MS]",
         "                [--expect-sequence SEQ] [--config FILE] [--json] [--store DIR]",
     ]
 
     enum Option: String, CommandOption {
         case actor = "--actor INBOX", changes = "--changes JSON|-", time = "--time MS"
-        case expectSequence = "--expect-sequence SEQ", config = "--config FILE", json = "--json"
+        case expectSequence = "--expect-sequence SEQ", config = "--config FILE", json = "--json", key = "--key FILE"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
@@ -50,12 +58,15 @@ enum SubmitCommand: CommandBody {
         let changes = try decodeChanges(changesText == "-" ? OutputFile.read("-") : Array(changesText.utf8))
 
         let configuration = try arguments.value(.config).map(ConfigCommand.load) ?? OperatorConfiguration()
+        let signingKey = try arguments.value(.key).map { path in try KeyFile.reading(path, streams: &streams) }
         let submitted = try store.open(configuration: configuration).submit(
-            to: group, actor: actor, time: time, changes: changes, expectedSequence: try arguments.number(.expectSequence))
+            to: group, actor: actor, time: time, changes: changes, expectedSequence: try arguments.number(.expectSequence),
+            signingKey: signingKey)
         if arguments.flag(.json) {
             streams.out(JSONWriter.write(.object(JSONObject([
                 "group": .string(group.rawValue), "sequence": .uint(submitted.commit.sequence),
                 "hash": .string(submitted.hash.hex), "outcome": .string("applied"),
+                "signedBy": submitted.commit.signature.map { .string($0.publicKey.base64) } ?? .null,
             ])), pretty: true))
         } else {
             streams.out("\(submitted.commit.sequence)")

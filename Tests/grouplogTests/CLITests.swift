@@ -44,7 +44,7 @@ struct CLITests {
         ("fixture", "Usage: grouplog fixture run [--json] PATH..."),
         ("replay", "Usage: grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--store DIR]"),
         ("help", "Usage: grouplog help COMMAND"),
-        ("submit", "Usage: grouplog submit GROUP --actor INBOX --changes JSON|- [--time MS]"),
+        ("submit", "Usage: grouplog submit GROUP --actor INBOX --changes JSON|- [--key FILE] [--time MS]"),
         ("state", "Usage: grouplog state GROUP [--at SEQ] [--json] [--store DIR]"),
     ])
     func helpCommandShowsThatCommandsHelp(_ command: String, _ usage: String) {

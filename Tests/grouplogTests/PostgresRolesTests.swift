@@ -1,4 +1,5 @@
 import Foundation
+import GroupFixtures
 import GroupTestSupport
 import Testing
 @testable import grouplog
@@ -14,6 +15,7 @@ struct PostgresRolesTests {
     private static let create = #"[{"op": "create", "members": ["bo", "caro"], "name": "Team"}]"#
     private static let promote = #"[{"op": "addAdmin", "inbox": "bo"}]"#
     private static let rename = #"[{"op": "updateName", "name": "Renamed"}]"#
+    private static let caroKey = Base64.encode([UInt8](repeating: 9, count: 32))
 
     /// The page shows the scripts the test runs, byte for byte, so they cannot drift apart.
     @Test func thePageQuotesBothScriptsWhole() throws {
@@ -39,6 +41,7 @@ struct PostgresRolesTests {
                 // The writer submits, claims, verifies and rebuilds...
                 for words in [
                     ["identity", "claim", "caro", "--handle", "caro.eth"],
+                    ["identity", "claim", "caro", "--key", Self.caroKey], ["identity", "revoke-key", "caro", "--key", Self.caroKey],
                     ["submit", "team", "--actor", "alix", "--time", "1000", "--changes", Self.create],
                     ["submit", "team", "--actor", "alix", "--time", "2000", "--changes", Self.promote, "--expect-sequence", "1"],
                     ["verify"], ["rebuild"], ["verify"],
@@ -68,6 +71,7 @@ struct PostgresRolesTests {
                 for words in [
                     ["submit", "team", "--actor", "alix", "--time", "3000", "--changes", Self.rename],
                     ["identity", "claim", "davon", "--handle", "davon.eth"],
+                    ["identity", "claim", "davon", "--key", Base64.encode([UInt8](repeating: 8, count: 32))],
                 ] {
                     let refused = grouplog(["--store", auditor] + words)
                     #expect(refused.status == .storeError, "auditor \(words[0]): \(refused.stdout) \(refused.stderr)")

@@ -13,10 +13,12 @@ public enum Ed25519 {
     /// A private key: its 32-byte seed held by OpenSSL, and the public key it gives.
     ///
     /// Owns an OpenSSL key handle, released when the key is. The seed never appears in a
-    /// description: printing a key shows its public half only.
-    public final class PrivateKey: Equatable, @unchecked Sendable, CustomStringConvertible {
+    /// description, a debug description or a dump: each shows the public half only.
+    public final class PrivateKey: Equatable, @unchecked Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+        CustomReflectable {
         // An EVP_PKEY is not changed after it is made; OpenSSL lets threads sign with one at once.
-        private let handle: OpaquePointer
+        // Internal for Ed25519+PEM.swift, which hands it to OpenSSL's PEM writer.
+        let handle: OpaquePointer
         /// The public key that verifies this key's signatures.
         public let publicKey: PublicKey
 
@@ -93,6 +95,13 @@ public enum Ed25519 {
 
         /// `Ed25519 private key of KEY`: the public half only.
         public var description: String { "Ed25519 private key of \(publicKey)" }
+
+        /// The same as ``description``: the public half only.
+        public var debugDescription: String { description }
+
+        /// The public key as the only child, so that `dump` and debuggers show no handle to
+        /// follow to the seed.
+        public var customMirror: Mirror { Mirror(self, children: ["publicKey": publicKey], displayStyle: .class) }
     }
 
     /// Whether `signature` is `key`'s signature of `message`. Any failure (a signature of the
