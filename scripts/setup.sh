@@ -15,9 +15,10 @@ GROUPLOG_APT_PACKAGES=(
 )
 
 # What the tests need besides: Debian's chromium, which loads the audit page headless
-# (Tests/grouplogTests/AuditPageBrowserTests.swift), and the PostgreSQL server the tests start a
-# throwaway cluster of (scripts/postgres.sh). The demo does without them.
-GROUPLOG_TEST_APT_PACKAGES=(chromium postgresql-15)
+# (Tests/grouplogTests/AuditPageBrowserTests.swift), the PostgreSQL server the tests start a
+# throwaway cluster of (scripts/postgres.sh), and the openssl tool, whose keys the key file tests
+# read and which reads theirs (they skip without it). The demo does without them.
+GROUPLOG_TEST_APT_PACKAGES=(chromium postgresql-15 openssl)
 
 grouplog_find_swift() {
   if ! command -v swift >/dev/null 2>&1; then

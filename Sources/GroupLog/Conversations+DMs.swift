@@ -10,7 +10,7 @@ import GroupStore
 extension Conversations {
     /// The DM between the acting inbox and `peer`, made now when the two have none.
     ///
-    /// When they have several (made with `newConversation(with:groupId:disappearingMessages:)`),
+    /// When they have several (made with `newConversation(with:groupId:disappearingMessages:requireSignatures:)`),
     /// the oldest. A DM that exists is returned as it is: `disappearingMessages` is for a new one.
     /// - Parameters:
     ///   - peer: the other participant.

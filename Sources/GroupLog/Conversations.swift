@@ -48,7 +48,7 @@ public struct Conversations: Sendable {
     }
 
     /// Creates a DM between the acting inbox and `peer`, even when the two already have one;
-    /// `findOrCreateDm(with:disappearingMessages:)` returns that one instead.
+    /// `findOrCreateDm(with:disappearingMessages:requireSignatures:)` returns that one instead.
     /// - Parameters:
     ///   - peer: the other participant.
     ///   - groupId: the DM's ID; nil draws a fresh one.

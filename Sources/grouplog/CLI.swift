@@ -1,4 +1,5 @@
 import GroupAudit
+import GroupCodec
 import GroupStore
 
 /// The `grouplog` command line: finds the command in the table and turns its errors into exit
@@ -38,6 +39,9 @@ enum CLI {
             streams.err("grouplog: \(error.message)")
             return .badInput
         } catch let error as StoreError {
+            streams.err("grouplog: \(error)")
+            return ExitStatus(error)
+        } catch let error as KeyFileError {
             streams.err("grouplog: \(error)")
             return ExitStatus(error)
         } catch {

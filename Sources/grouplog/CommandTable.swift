@@ -15,6 +15,7 @@ enum CommandTable {
         VerifyCommand.command,
         RebuildCommand.command,
         IdentityCommand.command,
+        KeyCommand.command,
         DirectoryCommand.command,
         MembersCommand.command,
         WatchCommand.command,

@@ -1,3 +1,4 @@
+import GroupCodec
 import GroupStore
 
 /// The exit codes every command shares; scripts depend on them.
@@ -13,6 +14,8 @@ enum ExitStatus: Int32 {
     case noStore = 4
     /// A stored record failed its check.
     case corrupt = 5
+    /// The key file to write exists: `key generate` never overwrites one, and leaves it as it was.
+    case keyFileExists = 6
     /// The command line itself is wrong.
     case usage = 64
 
@@ -25,5 +28,11 @@ enum ExitStatus: Int32 {
         case .sequenceConflict, .storage: self = .storeError
         case .corrupt: self = .corrupt
         }
+    }
+
+    /// The exit code for a key file error: 6 when the file to write exists, else bad input (a
+    /// file that is missing, unreadable or no Ed25519 private key).
+    init(_ error: KeyFileError) {
+        self = error.reason == .exists ? .keyFileExists : .badInput
     }
 }

@@ -21,6 +21,7 @@ enum Overview {
             .command("rebuild"), .command("identity"), .command("identity"), .command("identity"), .command("groups"), .command("directory"),
             .command("members"), .command("watch"), .command("copy"), .command("replicate"),
         ]),
+        Section(heading: "Signing keys (no store needed):", items: [.command("key"), .command("key")]),
         Section(
             heading: "Audit and reproduction (of a GROUP of the store, or of a FIXTURE's log; nothing is written\nto the store):",
             items: [.command("audit"), .command("explain"), .command("diff"), .command("whatif")]),
@@ -58,7 +59,7 @@ enum Overview {
         blocks.append("""
         Exit codes: 0 success; 1 expectations not met, a submit rejected, verify found problems, or
         dm found no DM; 2 bad input; 3 store error (full disk, I/O, sequence conflict); 4 no store
-        at that path; 5 corrupt record; 64 usage error.
+        at that path; 5 corrupt record; 6 the key file to write exists; 64 usage error.
         """)
         return (blocks.joined(separator: "\n\n"), remaining.values.flatMap { $0 })
     }

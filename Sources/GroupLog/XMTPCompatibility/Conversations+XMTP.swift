@@ -1,6 +1,6 @@
 /// XMTPiOS's `Conversations` calls that make and find conversations, taking inbox IDs as text.
 /// Each is one of the library's calls; a DM found or made is the pair's one DM, as
-/// `findOrCreateDm(with:disappearingMessages:)` finds and makes it.
+/// `findOrCreateDm(with:disappearingMessages:requireSignatures:)` finds and makes it.
 extension Conversations {
     /// Creates a group with the acting inbox as super admin and `inboxIds` as members
     /// (XMTPiOS's `newGroup(with:permissions:name:imageUrl:description:disappearingMessageSettings:appData:)`).
