@@ -11,16 +11,19 @@ struct ChainedLog {
 
     /// Chains `log`: each commit gets `CommitCodec.hash` of the commit before it in its group
     /// (the groups' commits may interleave).
-    init(chaining log: [Commit]) {
+    /// - Parameter signer: the key each commit is signed with, once chained (the signature covers
+    ///   the previous hash, and the next commit's hash covers the signature); nil for none.
+    init(chaining log: [Commit], signer: ((Commit) -> Ed25519.PrivateKey?)? = nil) {
         var commits: [Commit] = []
         var records: [[UInt8]] = []
         commits.reserveCapacity(log.count)
         records.reserveCapacity(log.count)
         var previous: [GroupID: Digest] = [:]
         for commit in log {
-            let chained = Commit(
+            var chained = Commit(
                 groupID: commit.groupID, sequence: commit.sequence, actor: commit.actor, time: commit.time,
                 changes: commit.changes, previousHash: previous[commit.groupID])
+            if let key = signer?(chained) { chained = chained.signed(with: key) }
             let record = CommitCodec.encode(chained)
             // CommitCodec.hash(chained), without encoding the commit a second time.
             previous[commit.groupID] = SHA256.hash(record)

@@ -1,14 +1,19 @@
+import GroupCodec
 import GroupStore
 
 extension ConcurrentSubmitLoad {
     /// The load's submits on a fresh store (`fresh`, called before each run) holding its groups,
     /// each thread's one after the other; the batching is added to `tally`. Any backend runs it.
     func benchmark(_ name: String, fresh: @escaping () -> any GroupLogStorage, tally: BatchTally) -> TurnBenchmark {
-        TurnBenchmark(name, units: submits, unitName: "commits", prepare: { () -> any GroupLogStorage in
+        let signingKey = isSigned ? Self.keys[Self.owner] : nil
+        return TurnBenchmark(name, units: submits, unitName: "commits", prepare: { () -> any GroupLogStorage in
             let store = fresh()
+            if isSigned { BenchmarkKeys.claim(Self.keys, in: store) }
             for group in groups {
                 orExit("create \(group)") {
-                    try store.submit(to: group, actor: Self.owner, time: 1_000, changes: [Self.creation])
+                    try store.submit(
+                        to: group, actor: Self.owner, time: 1_000, changes: [isSigned ? Self.signedCreation : Self.creation],
+                        expectedSequence: nil, signingKey: signingKey)
                 }
             }
             return store
@@ -20,7 +25,9 @@ extension ConcurrentSubmitLoad {
                 let group = self.group(ofThread: thread)
                 for index in 0..<submitsPerThread {
                     orExit("submit \(index) of thread \(thread)") {
-                        try shared.submit(to: group, actor: Self.owner, time: Self.time, changes: changes(thread: thread, index: index))
+                        try shared.submit(
+                            to: group, actor: Self.owner, time: Self.time, changes: changes(thread: thread, index: index),
+                            expectedSequence: nil, signingKey: signingKey)
                     }
                 }
             }

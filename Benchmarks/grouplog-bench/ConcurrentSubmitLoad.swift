@@ -1,8 +1,9 @@
+import GroupCodec
 import GroupCore
 
 /// The load of the concurrent submit benchmarks: `threads` threads, each submitting
-/// `submitsPerThread` renames durably, one after the other, to its own group or all to one group.
-/// Spelled out as a value so that a rival store can be put under the very same load.
+/// `submitsPerThread` renames durably, one after the other, to its own group or all to one group;
+/// signed or not. Spelled out as a value so that a rival store can be put under the very same load.
 struct ConcurrentSubmitLoad {
     enum Layout: String {
         /// Thread `t` submits to group `t`: no two submitters touch one log.
@@ -14,6 +15,9 @@ struct ConcurrentSubmitLoad {
     let threads: Int
     let submitsPerThread: Int
     let layout: Layout
+    /// Whether the groups require signatures, every rename signed with the owner's key (the
+    /// members' and the owner's keys claimed in the directory first, as a signed create needs).
+    var isSigned = false
 
     var submits: Int { threads * submitsPerThread }
 
@@ -33,9 +37,18 @@ struct ConcurrentSubmitLoad {
     /// Who creates every group and submits every rename.
     static let owner = InboxID(unchecked: "owner")
 
+    /// The members besides the owner of every group.
+    static let members = (0..<10).map { InboxID(unchecked: "m\($0)") }
+
     /// A group of 10 members with room for more, as the single-threaded submit benchmark makes.
-    static let creation = Change.create(CreateConversation(
-        members: (0..<10).map { InboxID(unchecked: "m\($0)") }, name: "submits", memberLimit: 100))
+    static let creation = Change.create(CreateConversation(members: members, name: "submits", memberLimit: 100))
+
+    /// The same group, requiring signatures.
+    static let signedCreation = Change.create(CreateConversation(
+        members: members, name: "submits", memberLimit: 100, requireSignatures: true))
+
+    /// The signing keys of the owner and the members, for a signed load.
+    static let keys = Dictionary(uniqueKeysWithValues: ([owner] + members).map { ($0, BenchmarkKeys.key(of: $0)) })
 
     /// The `index`-th rename of thread `thread`.
     func changes(thread: Int, index: Int) -> [Change] {

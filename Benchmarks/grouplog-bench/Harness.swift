@@ -7,7 +7,8 @@ import Darwin
 /// A dependency-free benchmark harness: a warm-up run, then N timed runs; reports the median and
 /// the minimum. It measures and prints; it never asserts.
 struct Harness {
-    /// Only benchmarks whose name contains this run.
+    /// Only benchmarks whose name contains this run; several names, separated by commas, run
+    /// the benchmarks whose name contains any of them.
     var filter: String?
     var runs: Int
     var warmups: Int
@@ -25,7 +26,7 @@ struct Harness {
 
     func shouldRun(_ name: String) -> Bool {
         guard let filter else { return true }
-        return name.contains(filter)
+        return filter.split(separator: ",").contains { name.contains($0) }
     }
 
     /// Times `body` (which processes `units` items) after `prepare` makes its input afresh for each run.

@@ -28,7 +28,7 @@ extension StoreBenchmarks {
     }
 
     /// The batch `ingest` of `batches` into a fresh store per run; prints the size of the first store it made.
-    private func ingest(_ name: String, _ batches: [[Commit]], snapshotInterval: UInt64, units: Int) -> TurnBenchmark {
+    func ingest(_ name: String, _ batches: [[Commit]], snapshotInterval: UInt64, units: Int) -> TurnBenchmark {
         var last: TemporaryStore?
         var sizeShown = false
         return TurnBenchmark(name, units: units, unitName: "commits", prepare: { () -> any GroupLogStorage in

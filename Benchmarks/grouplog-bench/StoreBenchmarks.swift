@@ -21,6 +21,16 @@ struct StoreBenchmarks {
         var stateSamples: Int
         /// The map's initial size: large enough that no timed write waits for it to grow.
         var mapSize = 1 << 36
+        /// Durable submits of each signed-submit benchmark, and per thread of the concurrent ones:
+        /// fewer than `submits` in the quick run, where every fsync counts.
+        var signedSubmits: Int
+        var signedSubmitsPerThread: Int
+        /// The signed log's group grows to this many members before its mixed commits: smaller
+        /// than the store workload's, since verifying a signature costs tens of microseconds.
+        var signedMembers: Int
+        var signedCommits: Int
+        /// Signatures made and verified by the raw Ed25519 benchmarks.
+        var signatureOperations: Int
     }
 
     /// The snapshot intervals `state(of:at:)` is measured with: the default and its neighbours.
@@ -31,8 +41,13 @@ struct StoreBenchmarks {
         sizes = quick
             // A 1 GiB map is ample for the quick sizes, and valgrind (which profiles --quick runs)
             // cannot map the full run's 64 GiB.
-            ? Sizes(members: 2_000, mixedCommits: 20_000, submits: 200, stateSamples: 5, mapSize: 1 << 30)
-            : Sizes(members: 100_000, mixedCommits: 1_000_000, submits: 2_000, stateSamples: 25)
+            ? Sizes(
+                members: 2_000, mixedCommits: 20_000, submits: 200, stateSamples: 5, mapSize: 1 << 30,
+                signedSubmits: 40, signedSubmitsPerThread: 4, signedMembers: 100, signedCommits: 500, signatureOperations: 200)
+            : Sizes(
+                members: 100_000, mixedCommits: 1_000_000, submits: 2_000, stateSamples: 25,
+                signedSubmits: 2_000, signedSubmitsPerThread: 250, signedMembers: 10_000, signedCommits: 20_000,
+                signatureOperations: 10_000)
     }
 
     func run() -> SummaryTable {
@@ -51,6 +66,10 @@ struct StoreBenchmarks {
         }
         if wantsAny(Self.submitNames) { measureSubmits(into: &table) }
         if wantsAny(Self.concurrentSubmitNames) { measureConcurrentSubmits(into: &table) }
+        if wantsAny(Self.signedSubmitNames) { measureSignedSubmits(into: &table) }
+        if wantsAny(Self.signedConcurrentSubmitNames) { measureSignedConcurrentSubmits(into: &table) }
+        if wantsAny(Self.signedLogNames) { measureSignedLog(into: &table) }
+        if wantsAny(Self.ed25519Names) { measureEd25519(into: &table) }
         return table
     }
 

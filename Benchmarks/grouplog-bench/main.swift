@@ -3,7 +3,7 @@ import Glibc
 #endif
 import GroupCore
 
-// grouplog-bench [--filter NAME] [--runs N] [--quick] [--results DIR]
+// grouplog-bench [--filter NAME[,NAME...]] [--runs N] [--quick] [--results DIR]
 var harness = Harness(filter: nil, runs: 5, warmups: 1)
 var quick = false
 var resultsDirectory: String?
@@ -16,7 +16,7 @@ while !words.isEmpty {
     case "--quick": quick = true
     case "--results" where !words.isEmpty: resultsDirectory = words.removeFirst()
     default:
-        print("usage: grouplog-bench [--filter NAME] [--runs N] [--quick] [--results DIR]")
+        print("usage: grouplog-bench [--filter NAME[,NAME...]] [--runs N] [--quick] [--results DIR]")
         exit(64)
     }
 }
