@@ -51,12 +51,12 @@ public final class GroupLogStore: Sendable {
 
     /// Closes the store; every later call throws `GroupLogError.closed`. Closing twice is harmless.
     public func close() {
-        store.withLock { $0 = nil }
+        store.withLockVisibleToTSan { $0 = nil }
     }
 
     /// Whether `close()` was called.
     public var isClosed: Bool {
-        store.withLock { $0 == nil }
+        store.withLockVisibleToTSan { $0 == nil }
     }
 
     /// The conversations as `inbox` sees and writes them, unsigned.
@@ -80,7 +80,7 @@ public final class GroupLogStore: Sendable {
     /// The open store.
     /// - Throws: `GroupLogError.closed` after `close()`.
     func open() throws(GroupLogError) -> any GroupLogStorage {
-        guard let open = store.withLock({ $0 }) else { throw .closed }
+        guard let open = store.withLockVisibleToTSan({ $0 }) else { throw .closed }
         return open
     }
 

@@ -38,7 +38,7 @@ package final class ChangeJournal: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    package var cursor: ChangeCursor { ChangeCursor(position: feed.withLock { $0.end }) }
+    package var cursor: ChangeCursor { ChangeCursor(position: feed.withLockVisibleToTSan { $0.end }) }
 
     package func committed(_ groups: some Sequence<GroupID>) { append(groups.map(Entry.commits)) }
 
@@ -49,7 +49,7 @@ package final class ChangeJournal: Sendable {
     /// The changes after `cursor`, once there are any or `timeout` has passed.
     package func block(after cursor: ChangeCursor, timeout: Duration) -> StoreChanges {
         let semaphore = DispatchSemaphore(value: 0)
-        let waiter: UInt64? = feed.withLock { feed in
+        let waiter: UInt64? = feed.withLockVisibleToTSan { feed in
             // Only a cursor at the end waits; any other has something to hear at once.
             guard feed.end == cursor.position else { return nil }
             let id = feed.nextWaiter
@@ -59,7 +59,7 @@ package final class ChangeJournal: Sendable {
         }
         if let waiter {
             _ = semaphore.wait(timeout: CommitWaiters.deadline(after: timeout))
-            feed.withLock { _ = $0.blocked.removeValue(forKey: waiter) }
+            feed.withLockVisibleToTSan { _ = $0.blocked.removeValue(forKey: waiter) }
         }
         let changes = self.changes(after: cursor)
         guard changes.isEmpty, !hearsOtherWriters else { return changes }
@@ -68,7 +68,7 @@ package final class ChangeJournal: Sendable {
 
     /// The changes after `cursor`, without waiting.
     package func changes(after cursor: ChangeCursor) -> StoreChanges {
-        feed.withLock { feed in
+        feed.withLockVisibleToTSan { feed in
             let end = ChangeCursor(position: feed.end)
             // A cursor of another store object, past this feed's end, or one that fell out of it.
             guard cursor.position <= feed.end, cursor.position >= feed.first else {
@@ -90,7 +90,7 @@ package final class ChangeJournal: Sendable {
 
     private func append(_ entries: [Entry]) {
         guard !entries.isEmpty else { return }
-        let woken: [DispatchSemaphore] = feed.withLock { feed in
+        let woken: [DispatchSemaphore] = feed.withLockVisibleToTSan { feed in
             feed.recent.append(contentsOf: entries)
             let excess = feed.recent.count - capacity
             if excess > 0 {

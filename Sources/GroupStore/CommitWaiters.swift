@@ -49,7 +49,7 @@ package final class CommitWaiters: Sendable {
 
     /// Registers a waiter for `group`'s next commit; read the head after this, then wait.
     package func register(_ group: GroupID) -> Ticket {
-        registry.withLock { registry in
+        registry.withLockVisibleToTSan { registry in
             let id = registry.nextID
             registry.nextID += 1
             registry.waiters[group, default: [:]][id] = .registered
@@ -59,7 +59,7 @@ package final class CommitWaiters: Sendable {
 
     /// Forgets a waiter, woken or not.
     package func unregister(_ ticket: Ticket) {
-        registry.withLock { registry in
+        registry.withLockVisibleToTSan { registry in
             registry.waiters[ticket.group]?[ticket.id] = nil
             if registry.waiters[ticket.group]?.isEmpty == true { registry.waiters[ticket.group] = nil }
         }
@@ -68,7 +68,7 @@ package final class CommitWaiters: Sendable {
     /// Wakes every waiter of `groups`. Call it after the write that touched them committed.
     package func wake(_ groups: some Collection<GroupID>) {
         journal.committed(groups)
-        let woken: [Waiter] = registry.withLock { registry in
+        let woken: [Waiter] = registry.withLockVisibleToTSan { registry in
             var woken: [Waiter] = []
             for group in groups {
                 guard let ids = registry.waiters[group]?.keys else { continue }
@@ -85,13 +85,13 @@ package final class CommitWaiters: Sendable {
     /// listener that lost its connection), so that each waiter reads its head again.
     package func wakeAll() {
         journal.missedSome()
-        wake(registry.withLock { Array($0.waiters.keys) })
+        wake(registry.withLockVisibleToTSan { Array($0.waiters.keys) })
     }
 
     /// How many waiters of `group` are suspended or blocked now: tests wait for a waiter to be
     /// waiting before they commit, so that the commit has to wake it.
     package func waitingCount(of group: GroupID) -> Int {
-        registry.withLock { registry in
+        registry.withLockVisibleToTSan { registry in
             (registry.waiters[group] ?? [:]).values.count { waiter in
                 switch waiter {
                 case .suspended, .blocked: true
@@ -114,7 +114,7 @@ package final class CommitWaiters: Sendable {
     /// Blocks the calling thread until the ticket is woken or `timeout` passes.
     package func block(_ ticket: Ticket, timeout: Duration) {
         let semaphore = DispatchSemaphore(value: 0)
-        let wait = registry.withLock { registry in
+        let wait = registry.withLockVisibleToTSan { registry in
             guard case .registered? = registry.waiters[ticket.group]?[ticket.id] else { return false }
             registry.waiters[ticket.group]?[ticket.id] = .blocked(semaphore)
             return true
@@ -133,7 +133,7 @@ package final class CommitWaiters: Sendable {
     private func suspend(_ ticket: Ticket) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let suspended = registry.withLock { registry in
+                let suspended = registry.withLockVisibleToTSan { registry in
                     guard case .registered? = registry.waiters[ticket.group]?[ticket.id] else { return false }
                     registry.waiters[ticket.group]?[ticket.id] = .suspended(continuation)
                     return true
@@ -141,7 +141,7 @@ package final class CommitWaiters: Sendable {
                 if !suspended { continuation.resume() }
             }
         } onCancel: {
-            let waiter = registry.withLock { registry in registry.wake(ticket.group, ticket.id) }
+            let waiter = registry.withLockVisibleToTSan { registry in registry.wake(ticket.group, ticket.id) }
             waiter.map(Self.release)
         }
     }

@@ -11,22 +11,22 @@ final class PGConnectionPool: Sendable {
 
     init(url: String, first: PGConnection) {
         self.url = url
-        idle.withLock { $0.append(first) }
+        idle.withLockVisibleToTSan { $0.append(first) }
     }
 
     /// Runs `body` with a connection of its own. A connection the server dropped is closed
     /// rather than handed back, and an idle one the server closed meanwhile (it restarted) is
     /// not handed out, so that the next call reconnects instead of failing.
     func with<T>(_ body: (PGConnection) throws(StoreError) -> T) throws(StoreError) -> T {
-        var taken = idle.withLock { $0.popLast() }
+        var taken = idle.withLockVisibleToTSan { $0.popLast() }
         while let stale = taken, !stale.survivedIdling {
-            taken = idle.withLock { $0.popLast() }
+            taken = idle.withLockVisibleToTSan { $0.popLast() }
         }
         let connection: PGConnection
         if let taken { connection = taken } else { connection = try PGConnection(url: url) }
         defer {
             if connection.isHealthy {
-                idle.withLock { if $0.count < keep { $0.append(connection) } }
+                idle.withLockVisibleToTSan { if $0.count < keep { $0.append(connection) } }
             }
         }
         return try body(connection)

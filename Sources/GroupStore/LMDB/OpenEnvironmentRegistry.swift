@@ -35,11 +35,11 @@ final class OpenEnvironmentRegistry: Sendable {
 
     /// Records `identity` as open; `false` if it already was.
     func claim(_ identity: Identity) -> Bool {
-        open.withLock { $0.insert(identity).inserted }
+        open.withLockVisibleToTSan { $0.insert(identity).inserted }
     }
 
     /// Records `identity` as closed.
     func release(_ identity: Identity) {
-        _ = open.withLock { $0.remove(identity) }
+        _ = open.withLockVisibleToTSan { $0.remove(identity) }
     }
 }

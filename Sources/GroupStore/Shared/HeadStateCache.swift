@@ -21,7 +21,7 @@ package final class HeadStateCache<Head: Equatable & Sendable>: Sendable {
     /// Takes the group's state out of the cache (so that folding into it copies nothing), if it
     /// was cached at `head`.
     package func take(_ group: GroupID, matching head: Head) -> Replica? {
-        entries.withLock { entries in
+        entries.withLockVisibleToTSan { entries in
             guard let cached = entries.removeValue(forKey: group), cached.head == head else { return nil }
             return cached.replica
         }
@@ -30,19 +30,19 @@ package final class HeadStateCache<Head: Equatable & Sendable>: Sendable {
     /// Takes the group's state out of the cache with the head it was cached at, whatever that
     /// head, for a caller that checks the head against the store afterwards.
     package func takeLatest(_ group: GroupID) -> (head: Head, replica: Replica)? {
-        entries.withLock { entries in entries.removeValue(forKey: group).map { ($0.head, $0.replica) } }
+        entries.withLockVisibleToTSan { entries in entries.removeValue(forKey: group).map { ($0.head, $0.replica) } }
     }
 
     /// The group's state if it was cached at `head`, left in the cache.
     package func peek(_ group: GroupID, matching head: Head) -> Replica? {
-        entries.withLock { entries in
+        entries.withLockVisibleToTSan { entries in
             guard let cached = entries[group], cached.head == head else { return nil }
             return cached.replica
         }
     }
 
     package func store(_ replica: Replica, for group: GroupID, at head: Head) {
-        entries.withLock { entries in
+        entries.withLockVisibleToTSan { entries in
             if entries.count >= Self.capacity, entries[group] == nil, let evicted = entries.keys.first { entries[evicted] = nil }
             entries[group] = Entry(head: head, replica: replica)
         }
@@ -50,6 +50,6 @@ package final class HeadStateCache<Head: Equatable & Sendable>: Sendable {
 
     /// Forgets every cached state, so that the next reads fold what is stored.
     package func removeAll() {
-        entries.withLock { $0.removeAll() }
+        entries.withLockVisibleToTSan { $0.removeAll() }
     }
 }
