@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The tests: unit, property and fixture tests (swift test), then every fixture through the CLI,
 # then the benchmarks' quick mode, to prove they still run and write their results (its timings
-# come from a debug build and are never judged), then the library's documentation (docc warnings
-# fail it). A throwaway PostgreSQL cluster (scripts/postgres.sh) serves the run's PostgreSQL tests
-# and is deleted at the end.
+# come from a debug build and are never judged), then the concurrency suites under ThreadSanitizer
+# (scripts/sanitize.sh thread), then the library's documentation (docc warnings fail it). A
+# throwaway PostgreSQL cluster (scripts/postgres.sh) serves the run's PostgreSQL tests and is
+# deleted at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -29,4 +30,10 @@ test -s "$results/benchmarks.csv"
 grep -q '^postgres\.ingest,' "$results/benchmarks.csv"
 grep -q '^postgres\.replica\.lag,' "$results/benchmarks.csv"
 echo "benchmarks: the quick run finished and wrote $(($(wc -l < "$results/benchmarks.csv") - 1)) figures"
+# ---- Sanitizers (README, "Sanitizers") --------------------------------------------------------
+# ThreadSanitizer over the concurrency suites, in its own build directory (.build/tsan) and with
+# its own throwaway PostgreSQL cluster. AddressSanitizer over the whole suite takes longer than
+# CI can spend (about 13 minutes here): run `scripts/sanitize.sh address` by hand.
+bash scripts/sanitize.sh thread
+# ---- end of sanitizers ------------------------------------------------------------------------
 bash scripts/docs.sh
