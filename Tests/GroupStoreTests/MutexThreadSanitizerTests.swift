@@ -14,14 +14,12 @@ struct MutexThreadSanitizerTests {
     @Test func threadsHoldingTheLockLongGetEveryAppendIn() async {
         let guarded = Guarded()
         let threads = 4, rounds = 100
-        await OffPool.run {
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                for round in 0..<rounds {
-                    guarded.values.withLockVisibleToTSan { values in
-                        values.append(thread * rounds + round)
-                        // Long enough for the other threads to stop spinning and wait in the kernel.
-                        if round.isMultiple(of: 10) { usleep(200) }
-                    }
+        await onThreads(threads) { thread in
+            for round in 0..<rounds {
+                guarded.values.withLockVisibleToTSan { values in
+                    values.append(thread * rounds + round)
+                    // Long enough for the other threads to stop spinning and wait in the kernel.
+                    if round.isMultiple(of: 10) { usleep(200) }
                 }
             }
         }
@@ -34,23 +32,36 @@ struct MutexThreadSanitizerTests {
         let journal = ChangeJournal(hearsOtherWriters: true)
         let start = journal.cursor
         let threads = 4, rounds = 200
-        await OffPool.run {
-            DispatchQueue.concurrentPerform(iterations: threads + 1) { thread in
-                guard thread < threads else {
-                    // A reader, as a stream polling the feed would be.
-                    for _ in 0..<rounds { _ = journal.changes(after: start) }
-                    return
-                }
-                for round in 0..<rounds {
-                    journal.committed([GroupID.named("g\(thread)-\(round)")])
-                    if round.isMultiple(of: 3) { journal.claimed([InboxID.bo]) }
-                }
+        await onThreads(threads + 1) { thread in
+            guard thread < threads else {
+                // A reader, as a stream polling the feed would be.
+                for _ in 0..<rounds { _ = journal.changes(after: start) }
+                return
+            }
+            for round in 0..<rounds {
+                journal.committed([GroupID.named("g\(thread)-\(round)")])
+                if round.isMultiple(of: 3) { journal.claimed([InboxID.bo]) }
             }
         }
         let changes = journal.changes(after: start)
         #expect(changes.complete)
         #expect(changes.groups.count == threads * rounds)
         #expect(changes.inboxes == [.bo])
+    }
+}
+
+/// Runs `body(0)` to `body(count - 1)` at once, each on a thread of its own (not Dispatch's
+/// workers, which Swift concurrency runs the tests on), and returns when all have returned.
+private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+    await OffPool.run {
+        let finished = DispatchSemaphore(value: 0)
+        for index in 0..<count {
+            Thread.detachNewThread {
+                body(index)
+                finished.signal()
+            }
+        }
+        for _ in 0..<count { finished.wait() }
     }
 }
 
