@@ -124,7 +124,16 @@ struct CorruptCampaign {
             if verifyClean && otherReported { verifyMissed += 1 }
             if anyCrash { crashes += 1 } else if anyWrong { wrong += 1 } else if anyUnexpected { unexpected += 1 }
             else if anyReported { reported += 1 } else { harmless += 1 }
-            if anyCrash || anyWrong || anyUnexpected { findings += 1 }
+            if anyCrash || anyWrong || anyUnexpected {
+                findings += 1
+                // GROUPLOG_CAMPAIGN_KEEP=DIR keeps each such damaged data file, to reproduce it.
+                if let keep = ProcessInfo.processInfo.environment["GROUPLOG_CAMPAIGN_KEEP"] {
+                    let folder = keep + "/trial-\(trial)"
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try Data(bytes).write(to: URL(fileURLWithPath: folder + "/data.mdb"))
+                    print("kept in \(folder)")
+                }
+            }
         }
         print("flips x\(grouped(trials)): \(grouped(reported)) reported, \(grouped(harmless)) harmless (unused space, every output unchanged), "
               + "\(crashes) crashes, \(wrong) silently wrong, \(unexpected) other exits; \(grouped(runs)) runs: \(grouped(exit5)) exit 5 "
