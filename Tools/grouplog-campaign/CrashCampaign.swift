@@ -114,7 +114,7 @@ struct CrashCampaign {
             var present: [String: (GroupID, UInt64)] = [:]
             for group in groups {
                 let previous = heads[group]!
-                let written = try store.commits(of: group, from: previous + 1)
+                let written = try store.headSequence(of: group) > previous ? try store.commits(of: group, from: previous + 1) : []
                 for entry in written {
                     _ = replicas[group]!.fold(entry.commit)
                     guard entry.commit.changes.count == 1, case let .updateName(marker) = entry.commit.changes[0] else {

@@ -58,24 +58,32 @@ struct FullDiskCampaign {
             for group in writerGroups + cliGroups { heads[group] = try store.headSequence(of: group) }
 
             let writing = try Child("/bin/bash", limited([writer, path, "r\(round)", "--until-full"]), in: root)
-            var submits: [(group: GroupID, marker: String, child: Child)] = []
-            for (index, group) in cliGroups.enumerated() {
-                for number in 0..<3 {
-                    let marker = "r\(round)-cli\(index)-\(number)"
+            // Meanwhile, and once after it, a `grouplog submit` to each of 4 groups at a time
+            // (one at a time per group, so that their clock times never go backwards).
+            var submits: [(group: GroupID, marker: String, result: Child.Ending)] = []
+            var batch = 0
+            var writerDone = false
+            while true {
+                writerDone = !writing.isRunning
+                let children = try cliGroups.enumerated().map { index, group in
+                    let marker = "r\(round)-cli\(index)-\(batch)"
                     let changes = #"[{"op": "updateName", "name": "\#(marker)"}]"#
-                    submits.append((group, marker, try Child("/bin/bash", limited([grouplog, "--store", path, "submit", group.rawValue, "--actor", "alix", "--changes", changes]), in: root)))
+                    return (group, marker, try Child("/bin/bash", limited([grouplog, "--store", path, "submit", group.rawValue, "--actor", "alix", "--changes", changes]), in: root))
                 }
+                for (group, marker, child) in children { submits.append((group, marker, child.finish())) }
+                batch += 1
+                // A writer that has not filled the limit after 300 batches is killed: its
+                // submits in flight then prove nothing either way, so the round checks only what
+                // it printed.
+                if writerDone || batch >= 300 { break }
             }
-            // A writer that has not filled the limit after 30 s is killed: its submits in
-            // flight then prove nothing either way, so the round checks only what it printed.
-            var waited = 0
-            while writing.isRunning && waited < 3_000 { usleep(10_000); waited += 1 }
             let ending = writing.isRunning ? writing.kill() : writing.finish()
             let printed = CrashCampaign.Printed(ending.stdout)
             let stoppedByTheLimit = ending.status == 3 && ending.signal == nil
             if stoppedByTheLimit { full += 1 }
             var present: [String: (GroupID, UInt64)] = [:]
             for group in writerGroups + cliGroups {
+                guard try store.headSequence(of: group) > heads[group]! else { continue }
                 for entry in try store.commits(of: group, from: heads[group]! + 1) {
                     if case let .updateName(marker)? = entry.commit.changes.first { present[marker] = (group, entry.commit.sequence) }
                 }
@@ -99,7 +107,7 @@ struct FullDiskCampaign {
                 if !unanswered.isEmpty { finding("round \(round): the writer ended with submits unanswered: \(unanswered.sorted().prefix(5))") }
             }
             for submit in submits {
-                let result = submit.child.finish()
+                let result = submit.result
                 let place = present[submit.marker]
                 switch (result.status, result.signal) {
                 case (0, nil):
