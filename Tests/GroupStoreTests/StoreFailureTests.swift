@@ -361,6 +361,34 @@ struct StoreFailureTests {
         }
     }
 
+    /// A byte flipped in the detail text of a stored outcome still decodes, and `commits` (so
+    /// `grouplog log` and `watch`) printed it as the commit's outcome: now the fold it makes for
+    /// the events is checked against it, and the damage is `.corrupt` naming the commit. The
+    /// corruption campaign found it (trial 778 of seed 17).
+    @Test func damagedOutcomeTextIsReportedByCommits() throws {
+        let log = randomChainedLog(seed: 12, count: 60)
+        let folded = Folded(log)
+        let encodings = folded.outcomes.map(OutcomeCodec.encode)
+        let damaged = try #require(encodings.indices.first { index in
+            index > 0 && encodings[index].count > 12 && encodings.filter { $0 == encodings[index] }.count == 1
+        },
+                                   "no rejected commit with a unique outcome: pick another seed")
+        try withScratchDirectory { root throws in
+            let path = root + "/store"
+            do {
+                let store = try GroupStore(path: path, options: creating(snapshotInterval: 1_000))
+                try store.ingest(log)
+            }
+            let record = encodings[damaged]
+            try Self.damage(path + "/data.mdb", record: record) { bytes, offset in bytes[offset + record.count - 2] ^= 0x18 }
+            let store = try GroupStore(path: path)
+            Self.expectCorrupt(.test, UInt64(damaged), "commits") { () throws(StoreError) in _ = try store.commits(of: .test) }
+            Self.expectCorrupt(.test, UInt64(damaged), "commits from it") { () throws(StoreError) in _ = try store.commits(of: .test, from: UInt64(damaged), limit: 1) }
+            #expect(try store.commits(of: .test, limit: damaged).count == damaged)
+            #expect(try store.verify().contains { $0.group == .test && $0.sequence == UInt64(damaged) })
+        }
+    }
+
     // MARK: Damaged pages
 
     /// A damaged page of LMDB's own tree (a branch whose children point past the end of the

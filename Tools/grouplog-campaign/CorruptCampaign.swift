@@ -78,6 +78,9 @@ struct CorruptCampaign {
                 bytes[offset] ^= mask
                 flips.append("byte \(offset) (page \(offset / 4096)) ^ 0x\(String(mask, radix: 16))")
             }
+            // GROUPLOG_CAMPAIGN_ONLY=N repeats trial N alone (the flips of a seed do not depend
+            // on what the commands did), keeping its data file when GROUPLOG_CAMPAIGN_KEEP is set.
+            if let only = ProcessInfo.processInfo.environment["GROUPLOG_CAMPAIGN_ONLY"].flatMap(Int.init), only != trial { continue }
             try Data(bytes).write(to: URL(fileURLWithPath: trialStore + "/data.mdb"))
 
             let group = groups[trial % groups.count]
@@ -135,7 +138,7 @@ struct CorruptCampaign {
                 }
             }
         }
-        print("flips x\(grouped(trials)): \(grouped(reported)) reported, \(grouped(harmless)) harmless (unused space, every output unchanged), "
+        print("flips x\(grouped(trials)) in a \(grouped(original.count))-byte data.mdb: \(grouped(reported)) reported, \(grouped(harmless)) harmless (unused space, every output unchanged), "
               + "\(crashes) crashes, \(wrong) silently wrong, \(unexpected) other exits; \(grouped(runs)) runs: \(grouped(exit5)) exit 5 "
               + "(\(grouped(namedRecord)) naming a commit), \(notAStore) not a store (exit 4), verify clean while another command reported \(verifyMissed)")
         return findings == 0
