@@ -53,4 +53,29 @@ struct DamagedPageTests {
             }
         }
     }
+
+    /// A data file cut short under a store that says it is longer: reads through the map past
+    /// its end raise SIGBUS (in LMDB, or in whatever code reads a value that runs off the end:
+    /// libcrypto hashing it, in the campaign). `grouplog` reports a damaged store, exit 5.
+    @Test func dataFileCutShortIsExitFive() throws {
+        guard let binary = GrouplogBinary.path else {
+            Issue.record(Comment(rawValue: GrouplogBinary.missing))
+            return
+        }
+        let log = randomChainedLog(seed: 6, count: 300)
+        try withScratchDirectory { root throws in
+            let path = root + "/store"
+            do {
+                let store = try GroupStore(path: path, options: creating())
+                try store.ingest(log)
+            }
+            let bytes = try #require(fileBytes(path + "/data.mdb"))
+            // The meta pages and a few more, not the tree they point into.
+            try Data(bytes.prefix(4 * 4_096)).write(to: URL(fileURLWithPath: path + "/data.mdb"))
+            for arguments in [["verify"], ["state", GroupID.test.rawValue], ["rebuild"]] {
+                let result = try Child(binary, ["--store", path] + arguments).finish()
+                #expect(result.status == 5, "grouplog \(arguments.joined(separator: " ")): exit \(result.status): \(result.stderr.prefix(600))")
+            }
+        }
+    }
 }

@@ -4,7 +4,8 @@ internal import CLMDB
 import Glibc
 #endif
 
-/// Turns a memory fault inside liblmdb into a report that the store is damaged.
+/// Turns a memory fault inside liblmdb, or a read past the end of the mapped data file, into a
+/// report that the store is damaged.
 ///
 /// LMDB 0.9 trusts its pages: a flipped byte in a node's flags or offsets can send it through
 /// a null or wild pointer (the corruption campaign, scripts/corrupt-campaign.sh, found both),
@@ -61,7 +62,12 @@ nonisolated(unsafe) private var previousSegv = sigaction()
 nonisolated(unsafe) private var previousBus = sigaction()
 
 private func handleFault(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
-    if let state = faultState, let context, let pc = programCounter(context), state.lmdbCode.contains(where: { $0.contains(pc) }) {
+    // A bus error at an address past the end of a mapped file (BUS_ADRERR): the only file this
+    // tool maps is LMDB's, and a damaged node's size can run a read off the end of data.mdb,
+    // in whatever code reads the value (libcrypto hashing it, the campaign found).
+    let pastTheEndOfAMap = signal == SIGBUS && info?.pointee.si_code == 2
+    if let state = faultState, let context, let pc = programCounter(context),
+       pastTheEndOfAMap || state.lmdbCode.contains(where: { $0.contains(pc) }) {
         _ = write(2, state.message.utf8Start, state.message.utf8CodeUnitCount)
         _exit(state.exitCode)
     }
