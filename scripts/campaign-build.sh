@@ -7,7 +7,7 @@ if [ "${GROUPLOG_CAMPAIGN_NO_BUILD:-0}" != 1 ]; then
   source scripts/setup.sh
   grouplog_find_swift
   for product in grouplog grouplog-crash-writer grouplog-campaign; do
-    swift build -c "$config" --product "$product" 2>&1 | grep -Ev '^(\[[0-9]+/[0-9]+\]|Building|Build of product|Compiling|Write|Planning)' >&2 || true
+    swift build -c "$config" --product "$product" >&2
   done
 fi
 bin="$PWD/.build/$config"
