@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The tests: unit, property and fixture tests (swift test), then every fixture through the CLI,
 # then the benchmarks' quick mode, to prove they still run and write their results (its timings
-# come from a debug build and are never judged), then the concurrency suites under ThreadSanitizer
-# (scripts/sanitize.sh thread), then the library's documentation (docc warnings fail it). A
-# throwaway PostgreSQL cluster (scripts/postgres.sh) serves the run's PostgreSQL tests and is
-# deleted at the end.
+# come from a debug build and are never judged), then the short reliability campaigns (kill -9,
+# full disk, flipped bytes), then the concurrency suites under ThreadSanitizer (scripts/sanitize.sh
+# thread), then the library's documentation (docc warnings fail it). A throwaway PostgreSQL
+# cluster (scripts/postgres.sh) serves the run's PostgreSQL tests and is deleted at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -30,6 +30,15 @@ test -s "$results/benchmarks.csv"
 grep -q '^postgres\.ingest,' "$results/benchmarks.csv"
 grep -q '^postgres\.replica\.lag,' "$results/benchmarks.csv"
 echo "benchmarks: the quick run finished and wrote $(($(wc -l < "$results/benchmarks.csv") - 1)) figures"
+# ---- Reliability campaigns (issue 17), short versions, on the debug build made above ----------
+# Each prints its findings and a one-line summary, and fails the run on any finding. The long
+# runs (200 kills, 1,000 trials) and their figures are in README.md, "Reliability campaigns".
+export GROUPLOG_CAMPAIGN_CONFIG=debug GROUPLOG_CAMPAIGN_NO_BUILD=1
+scripts/crash-campaign.sh 20
+scripts/full-disk-campaign.sh 10
+scripts/corrupt-campaign.sh 100
+unset GROUPLOG_CAMPAIGN_CONFIG GROUPLOG_CAMPAIGN_NO_BUILD
+# ---- end of the reliability campaigns ------------------------------------------------------------
 # ---- Sanitizers (README, "Sanitizers") --------------------------------------------------------
 # ThreadSanitizer over the concurrency suites, in its own build directory (.build/tsan) and with
 # its own throwaway PostgreSQL cluster. AddressSanitizer over the whole suite takes longer than
