@@ -95,9 +95,9 @@ struct PostgresProcessRaceTests {
                             ? .create(CreateConversation(members: [.bo], name: label)) : .updateName(label)
                         do {
                             let submitted = try writer.submit(to: group, actor: .alix, time: 5_000, changes: [change])
-                            here.withLock { $0.append(Acknowledged(group: group, label: label, sequence: submitted.commit.sequence)) }
+                            here.withLockVisibleToTSan { $0.append(Acknowledged(group: group, label: label, sequence: submitted.commit.sequence)) }
                         } catch {
-                            failures.withLock { $0.append("\(group) \(label): \(error)") }
+                            failures.withLockVisibleToTSan { $0.append("\(group) \(label): \(error)") }
                         }
                     }
                 }
@@ -105,14 +105,14 @@ struct PostgresProcessRaceTests {
                     let ended = await child.finished()
                     #expect(ended.status == 0, "child \(number + 1): \(ended.stderr)")
                 }
-                #expect(failures.withLock { $0 } == [], "this process's submits failed")
+                #expect(failures.withLockVisibleToTSan { $0 } == [], "this process's submits failed")
 
                 let files = try FileManager.default.contentsOfDirectory(atPath: results).sorted()
                 for file in files where !file.hasPrefix("acks-") {
                     let text = try String(contentsOfFile: results + "/" + file, encoding: .utf8)
                     #expect(text.isEmpty, "\(file): \(text)")
                 }
-                var acknowledged = here.withLock { $0 }
+                var acknowledged = here.withLockVisibleToTSan { $0 }
                 for file in files where file.hasPrefix("acks-") {
                     for line in try String(contentsOfFile: results + "/" + file, encoding: .utf8).split(separator: "\n") {
                         let words = line.split(separator: " ")
