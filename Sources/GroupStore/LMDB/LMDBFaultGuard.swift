@@ -24,9 +24,7 @@ package enum LMDBFaultGuard {
             action.sa_flags = SA_SIGINFO | SA_ONSTACK
             action.__sigaction_handler.sa_sigaction = handleFault
             sigemptyset(&action.sa_mask)
-            var old = sigaction()
-            sigaction(signal, &action, &old)
-            if signal == SIGSEGV { previousSegv = old } else { previousBus = old }
+            sigaction(signal, &action, signal == SIGSEGV ? previousSegv : previousBus)
         }
     }
 
@@ -58,8 +56,11 @@ private struct FaultState {
 
 // Written once, before the handler can run; read only by it.
 nonisolated(unsafe) private var faultState: FaultState?
-nonisolated(unsafe) private var previousSegv = sigaction()
-nonisolated(unsafe) private var previousBus = sigaction()
+// On the heap, not in globals: Swift lays a global `sigaction` out in 148 bytes, without the
+// tail padding C's sizeof (152) counts, and copying a C struct into it wrote 4 bytes past its end
+// (AddressSanitizer's global-buffer-overflow, scripts/sanitize.sh address, DamagedPageTests).
+nonisolated(unsafe) private let previousSegv = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
+nonisolated(unsafe) private let previousBus = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
 
 private func handleFault(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     // A bus error at an address past the end of a mapped file (BUS_ADRERR): the only file this
@@ -72,8 +73,7 @@ private func handleFault(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t
         _exit(state.exitCode)
     }
     // Not LMDB's: put the previous handler back and return, so the fault happens again there.
-    var previous = signal == SIGSEGV ? previousSegv : previousBus
-    sigaction(signal, &previous, nil)
+    sigaction(signal, signal == SIGSEGV ? previousSegv : previousBus, nil)
 }
 
 private func programCounter(_ context: UnsafeMutableRawPointer) -> UInt? {
