@@ -42,7 +42,8 @@ trap 'rm -rf "$logs"' EXIT
 
 failed=0
 for target in "${targets[@]}"; do
-  work=.build/fuzz-corpus/$target
+  # Absolute paths: the cli target runs its command lines in a scratch directory of its own.
+  work=$PWD/.build/fuzz-corpus/$target
   mkdir -p "$work"
   log=$logs/$target.log
   status=0
@@ -50,7 +51,7 @@ for target in "${targets[@]}"; do
   GROUPLOG_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=0 "$binary" \
     -max_total_time="$seconds" -rss_limit_mb=1536 -malloc_limit_mb=1024 -timeout=10 \
     -max_len="$(max_len "$target")" -print_final_stats=1 \
-    -artifact_prefix="Fuzz/crashes/$target-" "$work" "Fuzz/corpus/$target" > "$log" 2>&1 || status=$?
+    -artifact_prefix="$PWD/Fuzz/crashes/$target-" "$work" "$PWD/Fuzz/corpus/$target" > "$log" 2>&1 || status=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -n 1)
   last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)
