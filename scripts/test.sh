@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The tests: unit, property and fixture tests (swift test), then every fixture through the CLI,
 # then the benchmarks' quick mode, to prove they still run and write their results (its timings
-# come from a debug build and are never judged), then the library's documentation (docc warnings
-# fail it). A throwaway PostgreSQL cluster (scripts/postgres.sh) serves the run's PostgreSQL tests
+# come from a debug build and are never judged), then each fuzz target for a few seconds
+# (scripts/fuzz.sh), then the library's documentation (docc warnings fail it). A throwaway PostgreSQL cluster (scripts/postgres.sh) serves the run's PostgreSQL tests
 # and is deleted at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,4 +29,11 @@ test -s "$results/benchmarks.csv"
 grep -q '^postgres\.ingest,' "$results/benchmarks.csv"
 grep -q '^postgres\.replica\.lag,' "$results/benchmarks.csv"
 echo "benchmarks: the quick run finished and wrote $(($(wc -l < "$results/benchmarks.csv") - 1)) figures"
+# --- fuzz (issue 17) ------------------------------------------------------------------------
+# Every libFuzzer target for a short time (GROUPLOG_FUZZ_SECONDS each, 15 by default), from the
+# committed seed corpora: a crash, an out-of-memory or a timeout fails the run and leaves the
+# input in Fuzz/crashes/. The fuzzer's own build (release, -sanitize=fuzzer,address, in
+# .build/fuzz) is most of this step's time.
+bash scripts/fuzz.sh all "${GROUPLOG_FUZZ_SECONDS:-15}"
+# --- end of fuzz ---------------------------------------------------------------------------
 bash scripts/docs.sh

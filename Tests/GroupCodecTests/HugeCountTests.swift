@@ -22,6 +22,7 @@ struct HugeCountTests {
         let error = try #require(throws: BinaryDecodingError.self) { try CommitCodec.decode(bytes) }
         #expect(error.reading == "commit changes")
         #expect(error.reason == .lengthExceedsInput(length: 1_000_000_000, remaining: bytes.count - error.offset - 5))
+        #expect(error.description == "commit changes at byte 20: a length of 1000000000 exceeds the 3 bytes left")
     }
 
     @Test func aCommitClaimingTheMostChangesAVarintHoldsIsRefused() throws {
