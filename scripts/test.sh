@@ -34,6 +34,8 @@ echo "benchmarks: the quick run finished and wrote $(($(wc -l < "$results/benchm
 # committed seed corpora: a crash, an out-of-memory or a timeout fails the run and leaves the
 # input in Fuzz/crashes/. The fuzzer's own build (release, -sanitize=fuzzer,address, in
 # .build/fuzz) is most of this step's time.
+fuzz_start=$SECONDS
 bash scripts/fuzz.sh all "${GROUPLOG_FUZZ_SECONDS:-15}"
+echo "fuzz: the build and every target in $((SECONDS - fuzz_start)) s"
 # --- end of fuzz ---------------------------------------------------------------------------
 bash scripts/docs.sh
