@@ -38,12 +38,12 @@ let package = Package(
         // Picks a backend from a store address: the one target that knows them all.
         .target(name: "GroupBackends", dependencies: ["GroupStore", "GroupStorePostgres"], swiftSettings: strict),
         .target(name: "GroupLog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupBackends"], swiftSettings: strict),
-        // The command line is a library (everything but main.swift) so that the fuzzer can drive
-        // CLI.run; the executable is main.swift alone.
+        // The command line is a library so that the fuzzer can drive CLI.run; the executable
+        // grouplog is Sources/grouplog-main/main.swift alone.
         .target(
             name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupBackends", "GroupAudit"],
-            path: "Sources/grouplog", exclude: ["main.swift"], swiftSettings: strict),
-        .executableTarget(name: "grouplog-main", dependencies: ["grouplog"], path: "Sources/grouplog", sources: ["main.swift"], swiftSettings: strict),
+            swiftSettings: strict),
+        .executableTarget(name: "grouplog-main", dependencies: ["grouplog"], swiftSettings: strict),
         // The libFuzzer targets (Fuzz/README.md). A plain build makes a replayer that runs inputs
         // through a target; scripts/fuzz.sh builds the fuzzer with -sanitize=fuzzer,address -DFUZZ.
         .executableTarget(
