@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupBackends", "GroupAudit"],
             swiftSettings: strict),
-        .executableTarget(name: "grouplog-main", dependencies: ["grouplog"], swiftSettings: strict),
+        .executableTarget(name: "grouplog-main", dependencies: ["grouplog", "GroupStore"], swiftSettings: strict),
         // The libFuzzer targets (Fuzz/README.md). A plain build makes a replayer that runs inputs
         // through a target; scripts/fuzz.sh builds the fuzzer with -sanitize=fuzzer,address -DFUZZ.
         .executableTarget(
@@ -61,6 +61,22 @@ let package = Package(
             name: "grouplog-example-fields",
             dependencies: ["GroupLog", "GroupTestSupport"],
             path: "Examples/FieldsExample",
+            swiftSettings: strict
+        ),
+        // The reliability campaigns (scripts/crash-campaign.sh, scripts/full-disk-campaign.sh,
+        // scripts/corrupt-campaign.sh): test-only executables, in no product. The writer submits
+        // through the library from 16 tasks until it is killed; the harness kills it, damages
+        // stores and runs the CLI against them, and checks what it finds.
+        .executableTarget(
+            name: "grouplog-crash-writer",
+            dependencies: ["GroupLog"],
+            path: "Tools/grouplog-crash-writer",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "grouplog-campaign",
+            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupTestSupport"],
+            path: "Tools/grouplog-campaign",
             swiftSettings: strict
         ),
         // The event store a team would otherwise write (SQLite, JSON payloads), measured beside

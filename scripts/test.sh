@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The tests: unit, property and fixture tests (swift test), then every fixture through the CLI,
 # then the benchmarks' quick mode, to prove they still run and write their results (its timings
-# come from a debug build and are never judged), then each fuzz target for a few seconds
-# (scripts/fuzz.sh), then the library's documentation (docc warnings fail it). A throwaway PostgreSQL cluster (scripts/postgres.sh) serves the run's PostgreSQL tests
+# come from a debug build and are never judged), then the short reliability campaigns (kill -9,
+# full disk, flipped bytes), then each fuzz target for a few seconds (scripts/fuzz.sh), then the
+# library's documentation (docc warnings fail it). A throwaway PostgreSQL cluster (scripts/postgres.sh) serves the run's PostgreSQL tests
 # and is deleted at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +30,15 @@ test -s "$results/benchmarks.csv"
 grep -q '^postgres\.ingest,' "$results/benchmarks.csv"
 grep -q '^postgres\.replica\.lag,' "$results/benchmarks.csv"
 echo "benchmarks: the quick run finished and wrote $(($(wc -l < "$results/benchmarks.csv") - 1)) figures"
+# ---- Reliability campaigns (issue 17), short versions, on the debug build made above ----------
+# Each prints its findings and a one-line summary, and fails the run on any finding. The long
+# runs (200 kills, 1,000 trials) and their figures are in README.md, "Reliability campaigns".
+export GROUPLOG_CAMPAIGN_CONFIG=debug GROUPLOG_CAMPAIGN_NO_BUILD=1
+scripts/crash-campaign.sh 20
+scripts/full-disk-campaign.sh 10
+scripts/corrupt-campaign.sh 100
+unset GROUPLOG_CAMPAIGN_CONFIG GROUPLOG_CAMPAIGN_NO_BUILD
+# ---- end of the reliability campaigns ------------------------------------------------------------
 # --- fuzz (issue 17) ------------------------------------------------------------------------
 # Every libFuzzer target for a short time (GROUPLOG_FUZZ_SECONDS each, 15 by default), from the
 # committed seed corpora: a crash, an out-of-memory or a timeout fails the run and leaves the

@@ -61,9 +61,15 @@ extension GroupStore {
             let last = min(head.sequence, first &+ UInt64(limit) &- 1)
             var replica = first == 0 ? Replica() : try replica(of: group, head, at: first - 1, in: txn)
             try verifiedCommits(group, head, from: first, through: last, in: txn) { commit throws(StoreError) in
-                replica.fold(commit)
-                logged.append(LoggedCommit(commit: commit, outcome: try outcome(group, head, commit.sequence, in: txn),
-                                           events: replica.lastEvents))
+                let folded = replica.fold(commit)
+                // An outcome record has no checksum of its own: a flipped byte in its detail
+                // text still decodes (the corruption campaign found one that `grouplog log`
+                // printed as if it were true). The fold is here anyway, for the events.
+                let stored = try outcome(group, head, commit.sequence, in: txn)
+                guard stored == folded else {
+                    throw .corrupt(group, sequence: commit.sequence, reason: "its stored outcome (\(CommitIndexing.describe(stored))) differs from a replay's (\(CommitIndexing.describe(folded))); run 'grouplog rebuild'")
+                }
+                logged.append(LoggedCommit(commit: commit, outcome: stored, events: replica.lastEvents))
             }
             return logged
         }

@@ -13,7 +13,15 @@ extension GroupStore {
             groups = try self.groups()
         }
         var problems: [VerifyProblem] = []
-        if only == nil { problems += try strayIndexEntries(among: groups) }
+        if only == nil {
+            do throws(StoreError) {
+                problems += try strayIndexEntries(among: groups)
+            } catch {
+                // A damaged page of an index: a problem to report beside the groups' own.
+                guard case let .corrupt(group, sequence, reason) = error else { throw error }
+                problems.append(VerifyProblem(group: group, sequence: sequence, message: reason))
+            }
+        }
         for summary in groups {
             do throws(StoreError) {
                 problems += try reading { txn throws(StoreError) in try verify(summary.group, in: txn) }
@@ -42,7 +50,10 @@ extension GroupStore {
                     report(commit.sequence, "its stored outcome (\(CommitIndexing.describe(stored))) differs from a replay's (\(CommitIndexing.describe(outcome)))")
                 }
             } catch {
-                guard case let .corrupt(_, _, reason) = error else { throw error }
+                // A record's damage is reported and the check goes on; a damaged page of LMDB's
+                // tree (a `.corrupt` naming no group) leaves the transaction unusable, so it ends
+                // this group's check, and the caller reports it for the group.
+                guard case let .corrupt(.some, _, reason) = error else { throw error }
                 report(commit.sequence, reason)
             }
             guard let snapshot = try txn.get(databases.snapshots, key: key) else { return }
@@ -94,10 +105,18 @@ extension GroupStore {
                     }
                     if !known.contains(group) {
                         problems.append(VerifyProblem(group: group, sequence: nil, message: "the cross-group index lists \(inbox) in a group that does not exist"))
-                    } else if let head = try? existingHead(of: group, in: txn),
-                              // A group whose log is damaged is reported by its own check below.
-                              let replica = try? headReplica(of: group, head, in: txn), replica.state?.member(inbox) == nil {
-                        problems.append(VerifyProblem(group: group, sequence: nil, message: "the cross-group index lists \(inbox), which the group never had"))
+                    } else {
+                        var replica: Replica?
+                        do throws(StoreError) {
+                            replica = try headReplica(of: group, try existingHead(of: group, in: txn), in: txn)
+                        } catch {
+                            // A group whose log is damaged is reported by its own check below; a
+                            // damaged page of LMDB's tree leaves the transaction unusable.
+                            if case .corrupt(nil, _, _) = error { throw error }
+                        }
+                        if let replica, replica.state?.member(inbox) == nil {
+                            problems.append(VerifyProblem(group: group, sequence: nil, message: "the cross-group index lists \(inbox), which the group never had"))
+                        }
                     }
                     return .next
                 }

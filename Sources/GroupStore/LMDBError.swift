@@ -35,6 +35,9 @@ package struct LMDBError: Error, Equatable, Sendable, CustomStringConvertible {
     package var isBadValueSize: Bool { code == MDB_BAD_VALSIZE }
     /// More named databases than the environment was opened for (`MDB_DBS_FULL`).
     package var isDatabasesFull: Bool { code == MDB_DBS_FULL }
+    /// LMDB found its own pages damaged: a page of the wrong kind where the tree expects one
+    /// (`MDB_CORRUPTED`), or a page number past the end of the file (`MDB_PAGE_NOTFOUND`).
+    package var isDamagedPage: Bool { code == MDB_CORRUPTED || code == MDB_PAGE_NOTFOUND }
 }
 
 /// An error type a transaction's body may throw: it can also carry the environment's own

@@ -1,8 +1,15 @@
 /// The one place an LMDB failure becomes a store error: transactions whose bodies throw
 /// `StoreError` throw it for LMDB's own failures too.
 extension StoreError: LMDBErrorConvertible {
-    /// `.storage`, with the failure's operation, code and text.
+    /// `.storage`, with the failure's operation, code and text; `.corrupt` when LMDB found its
+    /// own pages damaged, which no retry or free space mends (the corruption campaign flips bytes
+    /// of a B-tree page and gets `MDB_PAGE_NOTFOUND`). LMDB cannot tell which group's record the
+    /// page held: the error names the operation, whose database says what kind of record.
     package init(_ failure: LMDBError) {
-        self = .storage(operation: failure.operation, code: failure.code, message: failure.message)
+        if failure.isDamagedPage {
+            self = .corrupt(nil, sequence: nil, reason: "\(failure.operation): \(failure.message) (\(failure.code))")
+        } else {
+            self = .storage(operation: failure.operation, code: failure.code, message: failure.message)
+        }
     }
 }

@@ -361,6 +361,91 @@ struct StoreFailureTests {
         }
     }
 
+    /// A byte flipped in the detail text of a stored outcome still decodes, and `commits` (so
+    /// `grouplog log` and `watch`) printed it as the commit's outcome: now the fold it makes for
+    /// the events is checked against it, and the damage is `.corrupt` naming the commit. The
+    /// corruption campaign found it (trial 778 of seed 17).
+    @Test func damagedOutcomeTextIsReportedByCommits() throws {
+        let log = randomChainedLog(seed: 12, count: 60)
+        let folded = Folded(log)
+        let encodings = folded.outcomes.map(OutcomeCodec.encode)
+        let damaged = try #require(encodings.indices.first { index in
+            index > 0 && encodings[index].count > 12 && encodings.filter { $0 == encodings[index] }.count == 1
+        },
+                                   "no rejected commit with a unique outcome: pick another seed")
+        try withScratchDirectory { root throws in
+            let path = root + "/store"
+            do {
+                let store = try GroupStore(path: path, options: creating(snapshotInterval: 1_000))
+                try store.ingest(log)
+            }
+            let record = encodings[damaged]
+            try Self.damage(path + "/data.mdb", record: record) { bytes, offset in bytes[offset + record.count - 2] ^= 0x18 }
+            let store = try GroupStore(path: path)
+            Self.expectCorrupt(.test, UInt64(damaged), "commits") { () throws(StoreError) in _ = try store.commits(of: .test) }
+            Self.expectCorrupt(.test, UInt64(damaged), "commits from it") { () throws(StoreError) in _ = try store.commits(of: .test, from: UInt64(damaged), limit: 1) }
+            #expect(try store.commits(of: .test, limit: damaged).count == damaged)
+            #expect(try store.verify().contains { $0.group == .test && $0.sequence == UInt64(damaged) })
+        }
+    }
+
+    // MARK: Damaged pages
+
+    /// A damaged page of LMDB's own tree (a branch whose children point past the end of the
+    /// file, as a flipped byte in a branch node makes them: the corruption campaign found it) is
+    /// `.corrupt`, which the CLI reports with exit 5, never `.storage` (exit 3, "a full disk or
+    /// an I/O error", which a retry might mend), and `verify` lists it as a problem. LMDB cannot
+    /// say whose record the page held.
+    @Test func damagedBranchPageIsCorruptNotAStorageError() throws {
+        let log = randomChainedLog(seed: 31, count: 600)
+        try withScratchDirectory { root throws in
+            let path = root + "/store"
+            do {
+                let store = try GroupStore(path: path, options: creating(snapshotInterval: 1_000))
+                try store.ingest(log)
+            }
+            var bytes = try #require(fileBytes(path + "/data.mdb"))
+            let pageSize = 4_096
+            var damaged = 0
+            for page in stride(from: 2 * pageSize, to: bytes.count, by: pageSize) {
+                // The page header: pgno (8 bytes), pad (2), flags (2), lower (2), upper (2), then
+                // the nodes' offsets; P_BRANCH is 0x01. A branch node's child page number is its
+                // first 6 bytes (lo, hi, flags): make it one no file of this size has.
+                let flags = UInt16(bytes[page + 10]) | UInt16(bytes[page + 11]) << 8
+                guard flags & 0x01 != 0 else { continue }
+                let lower = Int(UInt16(bytes[page + 12]) | UInt16(bytes[page + 13]) << 8)
+                for pointer in stride(from: page + 16, to: page + lower, by: 2) {
+                    let node = page + Int(UInt16(bytes[pointer]) | UInt16(bytes[pointer + 1]) << 8)
+                    bytes[node + 3] = 0x7F
+                }
+                damaged += 1
+            }
+            try #require(damaged > 0, "no branch page in the store: make the log longer")
+            try Data(bytes).write(to: URL(fileURLWithPath: path + "/data.mdb"))
+            let store = try GroupStore(path: path)
+            for (what, read) in [
+                ("commits", { () throws(StoreError) in _ = try store.commits(of: .test) }),
+                ("state", { () throws(StoreError) in _ = try store.state(of: .test) }),
+            ] as [(String, () throws(StoreError) -> Void)] {
+                switch Result(catching: read) {
+                case .success:
+                    // Only a read that avoids every branch page may succeed; none here can.
+                    Issue.record("\(what) read through \(damaged) damaged branch pages without an error")
+                case let .failure(.corrupt(group, sequence, reason)):
+                    #expect(group == nil && sequence == nil, "\(what): \(reason)")
+                    #expect(reason.contains("MDB_PAGE_NOTFOUND") || reason.contains("MDB_CORRUPTED"), "\(what): \(reason)")
+                case let .failure(error):
+                    Issue.record("\(what): expected .corrupt for a damaged page, got \(error)")
+                }
+            }
+            // verify lists the damage as a problem of the group (LMDB poisons a transaction that
+            // met a damaged page, so the check must not go on in it: it did, and threw
+            // MDB_BAD_TXN as a storage error).
+            let problems = try store.verify()
+            #expect(problems.contains { $0.group == .test && $0.message.contains("MDB_") }, "\(problems)")
+        }
+    }
+
     // MARK: Helpers
 
     /// Rewrites `file` with `change` applied at every place `record` occurs (LMDB may keep stale

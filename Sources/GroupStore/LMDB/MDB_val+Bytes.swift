@@ -16,9 +16,16 @@ extension MDB_val {
 }
 
 extension UnsafeRawBufferPointer {
-    /// The bytes an `MDB_val` returned by LMDB points at.
+    /// The bytes an `MDB_val` returned by LMDB points at; none when it points nowhere. A call
+    /// that failed may leave a size without a pointer (a damaged page did, and the conversion
+    /// trapped before the failure was seen): its result is discarded, and a successful read of
+    /// such a value gives empty bytes, which the record's decoder reports as damaged.
     init(_ value: MDB_val) {
-        self.init(start: value.mv_data, count: value.mv_size)
+        if let data = value.mv_data {
+            self.init(start: data, count: value.mv_size)
+        } else {
+            self.init(start: nil, count: 0)
+        }
     }
 }
 
