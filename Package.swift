@@ -16,9 +16,10 @@ let package = Package(
         .library(name: "GroupAudit", targets: ["GroupAudit"]),
         .library(name: "GroupBackends", targets: ["GroupBackends"]),
         .library(name: "GroupLog", targets: ["GroupLog"]),
-        .executable(name: "grouplog", targets: ["grouplog"]),
+        .executable(name: "grouplog", targets: ["grouplog-main"]),
         .executable(name: "grouplog-bench", targets: ["grouplog-bench"]),
         .executable(name: "grouplog-example-fields", targets: ["grouplog-example-fields"]),
+        .executable(name: "grouplog-fuzz", targets: ["grouplog-fuzz"]),
     ],
     targets: [
         .systemLibrary(name: "CLMDB", path: "Sources/CLMDB", pkgConfig: "lmdb", providers: [.apt(["liblmdb-dev"])]),
@@ -37,9 +38,17 @@ let package = Package(
         // Picks a backend from a store address: the one target that knows them all.
         .target(name: "GroupBackends", dependencies: ["GroupStore", "GroupStorePostgres"], swiftSettings: strict),
         .target(name: "GroupLog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupBackends"], swiftSettings: strict),
-        .executableTarget(
+        // The command line is a library so that the fuzzer can drive CLI.run; the executable
+        // grouplog is Sources/grouplog-main/main.swift alone.
+        .target(
             name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupBackends", "GroupAudit"],
             swiftSettings: strict),
+        .executableTarget(name: "grouplog-main", dependencies: ["grouplog", "GroupStore"], swiftSettings: strict),
+        // The libFuzzer targets (Fuzz/README.md). A plain build makes a replayer that runs inputs
+        // through a target; scripts/fuzz.sh builds the fuzzer with -sanitize=fuzzer,address -DFUZZ.
+        .executableTarget(
+            name: "grouplog-fuzz", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "grouplog"],
+            path: "Fuzz/Sources/grouplog-fuzz", swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
             dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupStorePostgres", "GroupAudit", "GroupTestSupport", "CMalloc", "SQLiteEventStore"],

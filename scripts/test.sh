@@ -2,9 +2,10 @@
 # The tests: unit, property and fixture tests (swift test), then every fixture through the CLI,
 # then the benchmarks' quick mode, to prove they still run and write their results (its timings
 # come from a debug build and are never judged), then the short reliability campaigns (kill -9,
-# full disk, flipped bytes), then the concurrency suites under ThreadSanitizer (scripts/sanitize.sh
-# thread), then the library's documentation (docc warnings fail it). A throwaway PostgreSQL
-# cluster (scripts/postgres.sh) serves the run's PostgreSQL tests and is deleted at the end.
+# full disk, flipped bytes), then each fuzz target for a few seconds (scripts/fuzz.sh), then the
+# concurrency suites under ThreadSanitizer (scripts/sanitize.sh thread), then the library's
+# documentation (docc warnings fail it). A throwaway PostgreSQL cluster (scripts/postgres.sh)
+# serves the run's PostgreSQL tests and is deleted at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -39,6 +40,15 @@ scripts/full-disk-campaign.sh 10
 scripts/corrupt-campaign.sh 100
 unset GROUPLOG_CAMPAIGN_CONFIG GROUPLOG_CAMPAIGN_NO_BUILD
 # ---- end of the reliability campaigns ------------------------------------------------------------
+# --- fuzz (issue 17) ------------------------------------------------------------------------
+# Every libFuzzer target for a short time (GROUPLOG_FUZZ_SECONDS each, 15 by default), from the
+# committed seed corpora: a crash, an out-of-memory or a timeout fails the run and leaves the
+# input in Fuzz/crashes/. The fuzzer's own build (release, -sanitize=fuzzer,address, in
+# .build/fuzz) is most of this step's time.
+fuzz_start=$SECONDS
+bash scripts/fuzz.sh all "${GROUPLOG_FUZZ_SECONDS:-15}"
+echo "fuzz: the build and every target in $((SECONDS - fuzz_start)) s"
+# --- end of fuzz ---------------------------------------------------------------------------
 # ---- Sanitizers (README, "Sanitizers") --------------------------------------------------------
 # ThreadSanitizer over the concurrency suites, in its own build directory (.build/tsan) and with
 # its own throwaway PostgreSQL cluster. AddressSanitizer over the whole suite takes longer than

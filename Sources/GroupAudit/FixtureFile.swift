@@ -18,10 +18,7 @@ public enum FixtureFile {
 
     /// The bytes of the fixture file at `path`.
     public static func contents(of path: String) throws(FixtureError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FixtureError(file: path, path: "$", message: "cannot read the file")
-        }
-        return [UInt8](data)
+        try InputFile.read(path, limit: FixtureReader.maximumFileSize, what: "a fixture")
     }
 
     /// The group ID a fixture's log is replayed under: the file's name without `.json`, when that

@@ -4,9 +4,16 @@ import GroupCore
 /// Reads fixtures (SPEC section 13), with an error naming the file, the JSON path and what is
 /// wrong, or the line and column for malformed JSON.
 public enum FixtureReader {
+    /// The largest fixture read: 64 MiB, far above any conformance fixture and about 500,000
+    /// exported commits. A larger file is refused from its size, before it is read.
+    public static let maximumFileSize = 64 << 20
+
     /// Reads a fixture from the bytes of a JSON document.
     /// - Parameter file: the file's path, for error messages.
     public static func read(_ bytes: [UInt8], file: String? = nil) throws(FixtureError) -> Fixture {
+        guard bytes.count <= maximumFileSize else {
+            throw InputFile.tooLarge(file, size: "\(bytes.count) bytes", limit: maximumFileSize, what: "a fixture")
+        }
         let document: JSONValue
         do throws(JSONSyntaxError) {
             document = try JSONParser.parse(bytes)

@@ -11,6 +11,11 @@ public enum JSONParser {
     /// recursive code that later walks the value (equality, release), not the parser itself.
     public static let maximumDepth = 512
 
+    /// The longest string a document may hold, in bytes as written between its quotes: 1 MiB,
+    /// far above any field GroupLog reads (the longest, app data, is 8,192 bytes). A longer
+    /// string is refused when the parser reaches its limit, not after reading it whole.
+    public static let maximumStringLength = 1 << 20
+
     /// Parses one JSON document.
     /// - Parameter bytes: The document as UTF-8, optionally starting with a byte order mark.
     /// - Returns: The value of the document's single top-level value.
@@ -275,6 +280,7 @@ extension JSONParser {
             index += 1
             let contentStart = index
             while index < bytes.count {
+                try checkStringLength(from: contentStart, quote: quote)
                 let byte = bytes[index]
                 if byte == Byte.quote {
                     let string = String(decoding: bytes[contentStart ..< index], as: UTF8.self)
@@ -289,6 +295,7 @@ extension JSONParser {
             var buffer = Array(bytes[contentStart ..< index])
             var chunkStart = index
             while index < bytes.count {
+                try checkStringLength(from: contentStart, quote: quote)
                 let byte = bytes[index]
                 if byte == Byte.quote {
                     buffer.append(contentsOf: bytes[chunkStart ..< index])
@@ -304,6 +311,12 @@ extension JSONParser {
                 }
             }
             throw unterminatedString(at: quote)
+        }
+
+        func checkStringLength(from contentStart: Int, quote: Int) throws(JSONSyntaxError) {
+            guard index - contentStart <= JSONParser.maximumStringLength else {
+                throw failure("a string longer than \(JSONParser.maximumStringLength) bytes", at: quote)
+            }
         }
 
         /// Steps over one unescaped character of a string, checking it may appear there.

@@ -38,11 +38,8 @@ extension GroupLogStore {
             guard snapshotInterval > 0 else { throw .invalidArgument("snapshotInterval must be at least 1") }
             var configuration = OperatorConfiguration()
             if let file = configurationFile {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    throw .invalidArgument("cannot read the configuration file \(file)")
-                }
                 do throws(FixtureError) {
-                    configuration = try ConfigurationReader.read([UInt8](data), file: file)
+                    configuration = try ConfigurationReader.read(contentsOf: file)
                 } catch {
                     throw .invalidArgument("configuration file: \(error.description)")
                 }

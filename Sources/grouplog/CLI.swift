@@ -4,8 +4,8 @@ import GroupStore
 
 /// The `grouplog` command line: finds the command in the table and turns its errors into exit
 /// codes.
-enum CLI {
-    static func run(_ arguments: [String], streams: inout some Streams) -> ExitStatus {
+package enum CLI {
+    package static func run(_ arguments: [String], streams: inout some Streams) -> ExitStatus {
         var words = arguments
         let store: StoreLocation
         do {

@@ -1,8 +1,10 @@
 /// Streams captured as text, for tests.
-struct CapturedStreams: Streams {
-    var stdout = ""
-    var stderr = ""
+package struct CapturedStreams: Streams {
+    package var stdout = ""
+    package var stderr = ""
 
-    mutating func out(_ text: String) { stdout += text + "\n" }
-    mutating func err(_ text: String) { stderr += text + "\n" }
+    package init() {}
+
+    package mutating func out(_ text: String) { stdout += text + "\n" }
+    package mutating func err(_ text: String) { stderr += text + "\n" }
 }

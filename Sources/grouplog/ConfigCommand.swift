@@ -18,9 +18,8 @@ enum ConfigCommand {
 
     /// Reads and checks a configuration file, TOML or (for `.json`) JSON.
     static func load(_ path: String) throws -> OperatorConfiguration {
-        let bytes = try OutputFile.read(path)
         do {
-            return try ConfigurationReader.read(bytes, file: path)
+            return try ConfigurationReader.read(contentsOf: path)
         } catch {
             throw InputError(error.description)
         }

@@ -2,7 +2,7 @@ import GroupCodec
 import GroupStore
 
 /// The exit codes every command shares; scripts depend on them.
-enum ExitStatus: Int32 {
+package enum ExitStatus: Int32 {
     case success = 0
     /// Fixture expectations not met, a submit rejected, verify found problems, or `dm` found no DM.
     case expectationsNotMet = 1

@@ -1,4 +1,5 @@
 import Foundation
+import GroupFixtures
 
 /// Writing a command's output to a file, atomically: a failed write leaves no half file.
 enum OutputFile {
@@ -11,10 +12,13 @@ enum OutputFile {
         }
     }
 
-    /// The contents of a file, or of standard input for `-`.
+    /// The contents of a file, or of standard input for `-`, up to the size of the largest
+    /// fixture (`FixtureReader.maximumFileSize`).
     static func read(_ path: String) throws(InputError) -> [UInt8] {
-        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw InputError("cannot read \(path)") }
-        return [UInt8](data)
+        do throws(FixtureError) {
+            return try InputFile.read(path, limit: FixtureReader.maximumFileSize, what: "an input")
+        } catch {
+            throw InputError(error.description)
+        }
     }
 }

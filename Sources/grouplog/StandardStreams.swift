@@ -6,22 +6,24 @@ import Darwin
 
 /// The process's standard streams, buffered so that a replay of a million commits is not a
 /// million system calls.
-struct StandardStreams: Streams {
+package struct StandardStreams: Streams {
     private var buffer: [UInt8] = []
 
-    mutating func out(_ text: String) {
+    package init() {}
+
+    package mutating func out(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         buffer.append(0x0A)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    mutating func err(_ text: String) {
+    package mutating func err(_ text: String) {
         flush()
         let line = Array((text + "\n").utf8)
         line.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
     }
 
-    mutating func flush() {
+    package mutating func flush() {
         var offset = 0
         while offset < buffer.count {
             let written = buffer[offset...].withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }

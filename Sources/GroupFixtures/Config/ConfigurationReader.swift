@@ -4,8 +4,20 @@ import GroupCore
 /// file, line and column; a semantic error the file, the entry and the reason. Nothing starts
 /// with a bad configuration.
 public enum ConfigurationReader {
+    /// The largest configuration file read: 1 MiB, room for thousands of fields.
+    public static let maximumFileSize = 1 << 20
+
+    /// Reads the configuration file at `path` (see ``read(_:file:)``), refusing one over
+    /// ``maximumFileSize`` before reading it.
+    public static func read(contentsOf path: String) throws(FixtureError) -> OperatorConfiguration {
+        try read(InputFile.read(path, limit: maximumFileSize, what: "a configuration file"), file: path)
+    }
+
     /// Reads a configuration file: JSON when its name ends in `.json`, TOML otherwise.
     public static func read(_ bytes: [UInt8], file: String) throws(FixtureError) -> OperatorConfiguration {
+        guard bytes.count <= maximumFileSize else {
+            throw InputFile.tooLarge(file, size: "\(bytes.count) bytes", limit: maximumFileSize, what: "a configuration file")
+        }
         let document: JSONValue
         if file.hasSuffix(".json") {
             do throws(JSONSyntaxError) { document = try JSONParser.parse(bytes) } catch {

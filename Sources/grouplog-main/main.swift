@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import grouplog
 import GroupStore
 
 // A damaged page can send LMDB through a bad pointer before any check of ours sees a record:
