@@ -4,7 +4,7 @@ import GroupStore
 /// The exit codes every command shares; scripts depend on them.
 package enum ExitStatus: Int32 {
     case success = 0
-    /// Fixture expectations not met, a submit rejected, verify found problems, or `dm` found no DM.
+    /// Fixture expectations not met, a submit rejected, or `dm` found no DM.
     case expectationsNotMet = 1
     /// Bad input: a malformed fixture, file or argument value; a group or sequence that does not exist.
     case badInput = 2
@@ -12,7 +12,7 @@ package enum ExitStatus: Int32 {
     case storeError = 3
     /// The store directory is missing or is not a GroupLog store.
     case noStore = 4
-    /// A stored record failed its check.
+    /// A stored record failed its check, or `verify` found a problem.
     case corrupt = 5
     /// The key file to write exists: `key generate` never overwrites one, and leaves it as it was.
     case keyFileExists = 6

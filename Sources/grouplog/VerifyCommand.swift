@@ -8,7 +8,8 @@ enum VerifyCommand: CommandBody {
         its stored outcome against a fresh replay, every snapshot against the replayed state,
         the head, and the cross-group index. Prints each problem with its group and sequence.
 
-        Exit status: 0 when there is no problem, 1 when there is one.
+        Exit status: 0 when there is no problem; 5, as for any command that meets a damaged
+        record, when there is one: a problem is a record that is not what was written.
         """)],
         action: .run(Self.self))
 
@@ -20,6 +21,6 @@ enum VerifyCommand: CommandBody {
         let problems = try store.open().verify(group)
         for problem in problems { streams.out("PROBLEM \(problem)") }
         streams.out(problems.isEmpty ? "verify: no problems" : "verify: \(problems.count) problems")
-        return problems.isEmpty ? .success : .expectationsNotMet
+        return problems.isEmpty ? .success : .corrupt
     }
 }
