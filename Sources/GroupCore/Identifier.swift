@@ -47,6 +47,11 @@ public struct InboxID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
     public static func < (lhs: InboxID, rhs: InboxID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// What a `Dictionary` or `Set` keyed by inbox calls for each lookup: the fast keyed hash of
+    /// ``IdentifierHash`` instead of SipHash over a `Hasher`. `hash(into:)`, for an inbox inside
+    /// another hashed value, stays `String`'s.
+    public func _rawHashValue(seed: Int) -> Int { IdentifierHash.hash(rawValue, seed: seed) }
 }
 
 /// Identifies a conversation.
