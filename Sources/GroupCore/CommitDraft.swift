@@ -12,19 +12,64 @@ struct CommitDraft {
     var changedPolicies: PolicySet?
     /// The metadata as earlier changes left it; nil while none changed it.
     var changedMetadata: GroupMetadata?
-    var fields = FieldDraft()
-    /// Bans set (true) or lifted (false) by earlier changes.
-    var bans: [InboxID: Bool] = [:]
-    /// Links created or updated (a role) or deleted (nil) by earlier changes.
-    var links: [String: Role?] = [:]
-    var allowList: [InboxID: Bool] = [:]
+    /// Bans, links, the allow list and key holders changed by earlier changes, and their field
+    /// changes: tables that most commits never touch, so each group of them stays nil until a
+    /// change writes one, and an everyday commit creates and destroys none of them (issue 18).
+    private(set) var fieldParts: FieldDraft?
+    private var lifecycleParts: LifecycleDraft?
     var muteAll: Bool?
     var isDeleted = false
-    /// Keys whose current holder earlier changes set (an inbox) or cleared (nil), over the
-    /// roster's index.
-    var keyOwners: [PublicKey: InboxID?] = [:]
     /// What the commit's changes did, in order, for audits and subscribers.
     var events: [DomainEvent] = []
+
+    /// The tables of ``lifecycleParts``.
+    struct LifecycleDraft {
+        /// Bans set (true) or lifted (false) by earlier changes.
+        var bans: [InboxID: Bool] = [:]
+        /// Links created or updated (a role) or deleted (nil) by earlier changes.
+        var links: [String: Role?] = [:]
+        var allowList: [InboxID: Bool] = [:]
+        /// Keys whose current holder earlier changes set (an inbox) or cleared (nil), over the
+        /// roster's index.
+        var keyOwners: [PublicKey: InboxID?] = [:]
+    }
+
+    var fields: FieldDraft {
+        get { fieldParts ?? FieldDraft() }
+        _modify {
+            if fieldParts == nil { fieldParts = FieldDraft() }
+            yield &fieldParts!
+        }
+    }
+
+    var bans: [InboxID: Bool] {
+        get { lifecycleParts?.bans ?? [:] }
+        _modify { yield &lifecycle.bans }
+    }
+
+    var links: [String: Role?] {
+        get { lifecycleParts?.links ?? [:] }
+        _modify { yield &lifecycle.links }
+    }
+
+    var allowList: [InboxID: Bool] {
+        get { lifecycleParts?.allowList ?? [:] }
+        _modify { yield &lifecycle.allowList }
+    }
+
+    var keyOwners: [PublicKey: InboxID?] {
+        get { lifecycleParts?.keyOwners ?? [:] }
+        _modify { yield &lifecycle.keyOwners }
+    }
+
+    /// The lifecycle tables, made on the first write.
+    private var lifecycle: LifecycleDraft {
+        get { lifecycleParts ?? LifecycleDraft() }
+        _modify {
+            if lifecycleParts == nil { lifecycleParts = LifecycleDraft() }
+            yield &lifecycleParts!
+        }
+    }
 
     init(over state: GroupState) {
         headcount = state.roster.headcount
@@ -34,7 +79,8 @@ struct CommitDraft {
 
     /// Whether earlier changes touched the bans, links, allow list, mute-all or deletion.
     var changesLifecycle: Bool {
-        !bans.isEmpty || !links.isEmpty || !allowList.isEmpty || muteAll != nil || isDeleted
+        let tables = lifecycleParts.map { !$0.bans.isEmpty || !$0.links.isEmpty || !$0.allowList.isEmpty } ?? false
+        return tables || muteAll != nil || isDeleted
     }
 
     /// Writes `record` into the overlay, keeping the counts the rules consult in step.

@@ -56,7 +56,7 @@ extension GroupState {
         }
         if let changed = draft.changedPolicies { policies = changed }
         if let changed = draft.changedMetadata { metadata = changed }
-        mergeFields(draft.fields)
+        if let fields = draft.fieldParts { mergeFields(fields) }
         if draft.changesLifecycle { mergeLifecycle(draft) }
         lastAppliedTime = commit.time
         lastAppliedSequence = commit.sequence

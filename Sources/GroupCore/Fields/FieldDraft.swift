@@ -21,13 +21,13 @@ struct FieldDraft {
 extension GroupState {
     /// The scalar as the commit's earlier changes left it.
     func scalar(_ field: ComponentID, in draft: CommitDraft) -> FieldValue? {
-        if let written = draft.fields.scalars[field] { return written }
+        if let written = draft.fieldParts?.scalars[field] { return written }
         return fieldContents[field]?.scalar
     }
 
     /// The entry as the commit's earlier changes left it.
     func entry(_ field: ComponentID, _ key: FieldValue, in draft: CommitDraft) -> FieldEntry? {
-        if !draft.fields.entries.isEmpty, let written = draft.fields.entries[FieldDraft.EntryKey(field: field, key: key)] {
+        if let entries = draft.fieldParts?.entries, !entries.isEmpty, let written = entries[FieldDraft.EntryKey(field: field, key: key)] {
             return written
         }
         return fieldContents[field]?.entries[key]
@@ -35,7 +35,7 @@ extension GroupState {
 
     /// The collection's size as the commit's earlier changes left it.
     func collectionSize(_ field: ComponentID, in draft: CommitDraft) -> Int {
-        draft.fields.sizes[field] ?? fieldContents[field]?.byteSize ?? 0
+        draft.fieldParts?.sizes[field] ?? fieldContents[field]?.byteSize ?? 0
     }
 
     /// Writes the draft's field changes into the state.
