@@ -34,6 +34,17 @@ extension GroupStore {
     ) throws(StoreError) {
         guard first <= last else { return }
         let previous: Digest? = first == 0 ? nil : SHA256.hash(try commitBytes(group, head, first - 1, in: txn))
+        if last - first >= Self.pipelinedRunLength {
+            return try pipelinedCommits(group, head, from: first, through: last, previous: previous, in: txn, body)
+        }
+        try sequentialCommits(group, head, from: first, through: last, previous: previous, in: txn, body)
+    }
+
+    /// ``verifiedCommits(_:_:from:through:in:_:)`` on this thread alone, one commit at a time.
+    private func sequentialCommits(
+        _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64, previous: Digest?,
+        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: (Commit) throws(StoreError) -> Void
+    ) throws(StoreError) {
         var chain = ChainCheck(group, from: first, previous: previous)
         try txn.withCursor(databases.commits) { cursor throws(StoreError) in
             var entry = try cursor.seek(exactly: StoreKeys.entry(head.number, first))
@@ -48,6 +59,74 @@ extension GroupStore {
             }
         }
         // The last commit's own bytes are vouched for by the next commit, or by the head.
+        try chain.finish(vouched: try vouchedHash(group, head, for: last, in: txn))
+    }
+
+    /// The length from which a run of commits is decoded on a second thread
+    /// (`ChainCheckThread`): below it, starting the thread costs more than it saves.
+    static var pipelinedRunLength: UInt64 { 4_096 }
+
+    /// ``verifiedCommits(_:_:from:through:in:_:)`` for a long run: this thread walks the
+    /// records and hands their bytes, in batches, to a `ChainCheckThread`, which decodes and
+    /// checks them while this thread runs `body` over the batch before. Hands `body` the same
+    /// commits in the same order, and throws the same error: from a batch that fails on the
+    /// other thread on, the run goes on here, one commit at a time.
+    private func pipelinedCommits(
+        _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64, previous: Digest?,
+        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: (Commit) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        let batchSize = 512
+        let checker = ChainCheckThread(group, from: first, previous: previous)
+        // The records' bytes lie in the map, valid while `txn` is open: the thread is stopped
+        // before this function returns, on every path.
+        var stopped = false
+        defer { if !stopped { checker.stop() } }
+        // Where the run goes on one commit at a time: a record missing or out of place (this
+        // thread's check of the keys), or a batch the other thread could not decode or chain.
+        var resumeAt: UInt64?
+        try txn.withCursor(databases.commits) { cursor throws(StoreError) in
+            var entry = try cursor.seek(exactly: StoreKeys.entry(head.number, first))
+            var sequence = first
+            var inFlight = 0
+            var folded = first
+            while sequence <= last || inFlight > 0 {
+                while inFlight < ChainCheckThread.depth && sequence <= last && resumeAt == nil {
+                    var batch = ChainCheckThread.Batch(first: sequence, records: [])
+                    batch.records.reserveCapacity(batchSize)
+                    while batch.records.count < batchSize && sequence <= last {
+                        guard let (key, bytes) = entry, let parsed = StoreKeys.parse(key), parsed.number == head.number, parsed.sequence == sequence else {
+                            resumeAt = sequence
+                            break
+                        }
+                        batch.records.append(bytes)
+                        sequence += 1
+                        entry = sequence <= last ? try cursor.next() : nil
+                    }
+                    guard !batch.records.isEmpty else { break }
+                    checker.submit(batch)
+                    inFlight += 1
+                }
+                guard inFlight > 0 else { break }
+                inFlight -= 1
+                switch checker.next() {
+                case let .decoded(commits):
+                    for commit in commits { try body(commit) }
+                    folded += UInt64(commits.count)
+                case let .failed(batchFirst):
+                    resumeAt = batchFirst
+                    inFlight = 0
+                }
+                if let resume = resumeAt, folded == resume { break }
+            }
+        }
+        let chain = checker.stop()
+        stopped = true
+        if let resume = resumeAt {
+            // The same walk as a short run's, from the first commit not yet handed to `body`:
+            // it meets the damage and throws what a short run would.
+            let resumePrevious = resume == first ? previous : SHA256.hash(try commitBytes(group, head, resume - 1, in: txn))
+            return try sequentialCommits(group, head, from: resume, through: last, previous: resumePrevious, in: txn, body)
+        }
         try chain.finish(vouched: try vouchedHash(group, head, for: last, in: txn))
     }
 
