@@ -56,9 +56,8 @@ extension StoreBenchmarks {
         }
         if decodeOnly != nil { print("  (decoded \(changes) changes over all runs)") }
         var hashes = 0
-        let hasher = SHA256Hasher()
         let chainHash = harness.measure("store.replay.chainHash", units: log.count, unitName: "commits", prepare: {}) { _ in
-            scan(raw) { value in hashes &+= hasher.hash(value).withUnsafeBytes { Int($0[0]) } }
+            scan(raw) { value in hashes &+= SHA256.hash(value).withUnsafeBytes { Int($0[0]) } }
         }
         if chainHash != nil { print("  (hash byte sum \(hashes))") }
         return (rawScan, decodeOnly, chainHash)

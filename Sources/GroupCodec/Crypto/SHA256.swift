@@ -6,20 +6,18 @@ import GroupCore
 public enum SHA256 {
     /// The SHA-256 digest of `bytes`, which need to stay valid only during the call.
     ///
-    /// Stops the process if OpenSSL itself fails (it cannot allocate a context): there is no
-    /// right digest to return, and a wrong one would silently break the chain.
+    /// Through OpenSSL's low-level SHA-256 (`grouplog_sha256`, Sources/CCrypto/shim.h): no
+    /// context to allocate or algorithm to look up per call, so hashing every commit of a replay
+    /// costs what the hashing costs. Stops the process if OpenSSL itself fails: there is no right
+    /// digest to return, and a wrong one would silently break the chain.
     public static func hash(_ bytes: UnsafeRawBufferPointer) -> Digest {
         var output: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        var length: UInt32 = 0
+        // The output is a stack buffer: no array is made per digest.
         let status = withUnsafeMutableBytes(of: &output) { out in
-            EVP_Digest(bytes.baseAddress, bytes.count, out.baseAddress?.assumingMemoryBound(to: UInt8.self), &length, EVP_sha256(), nil)
+            grouplog_sha256(bytes.baseAddress, bytes.count, out.baseAddress?.assumingMemoryBound(to: UInt8.self))
         }
-        // EVP_Digest fails only when OpenSSL cannot allocate a context or load its default
-        // provider: like running out of memory, nothing a caller could recover from, and a made-up
-        // digest would silently break the chain. `output` always holds 32 bytes, so the digest
-        // itself cannot fail. The output is a stack buffer: no array is made per digest.
-        guard status == 1, length == 32, let digest = withUnsafeBytes(of: output, { Digest($0) }) else {
-            fatalError("OpenSSL could not compute SHA-256 (EVP_Digest returned \(status), \(length) bytes)")
+        guard status == 1, let digest = withUnsafeBytes(of: output, { Digest($0) }) else {
+            fatalError("OpenSSL could not compute SHA-256")
         }
         return digest
     }

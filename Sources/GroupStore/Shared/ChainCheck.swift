@@ -8,8 +8,6 @@ package struct ChainCheck {
     private let group: GroupID
     private var sequence: UInt64
     private var expectedPrevious: Digest?
-    /// One context for the whole run.
-    private let hasher = SHA256Hasher()
 
     /// - Parameter previous: the hash of the bytes of commit `first - 1` (nil for commit 0).
     package init(_ group: GroupID, from first: UInt64, previous: Digest?) {
@@ -46,7 +44,7 @@ package struct ChainCheck {
             }
             throw .corrupt(group, sequence: sequence, reason: "its previous hash does not match commit \(sequence - 1): it was changed")
         }
-        expectedPrevious = hasher.hash(bytes)
+        expectedPrevious = SHA256.hash(bytes)
         sequence += 1
         return commit
     }
