@@ -33,7 +33,7 @@ export GROUPLOG_REQUIRE_POSTGRES=1
 # racing, each with its own threads), PostgresStoreTests (the listener thread and the connection
 # pool), MutexThreadSanitizerTests. GroupLogTests: StreamTests, ConversationsTests,
 # PostgresStreamProcessTests and PostgresLibraryTests (tasks streaming while others submit).
-thread_suites='GroupStoreTests\.(ConcurrencyTests|GroupCommitTests|LMDBGroupCommitTests|PostgresGroupCommitTests|SubmitQueueTests|ChangeFeedTests|ChangeJournalTests|CommitWaitingTests|ProcessTests|PostgresProcessRaceTests|PostgresStoreTests|MutexThreadSanitizerTests)|GroupLogTests\.(StreamTests|ConversationsTests|PostgresStreamProcessTests|PostgresLibraryTests)'
+thread_suites='GroupStoreTests\.(ConcurrencyTests|GroupCommitTests|LMDBGroupCommitTests|PostgresGroupCommitTests|SubmitQueueTests|ChangeFeedTests|ChangeJournalTests|CommitWaitingTests|ProcessTests|PostgresProcessRaceTests|PostgresStoreTests|MutexThreadSanitizerTests|PipelinedReplayTests)|GroupLogTests\.(StreamTests|ConversationsTests|PostgresStreamProcessTests|PostgresLibraryTests)'
 
 # Prints the reports the sanitizer `$1` wrote (files $reports/$1.PID) and fails if there are any.
 grouplog_sanitizer_reports() {
