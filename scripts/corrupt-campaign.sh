@@ -7,6 +7,9 @@
 # summary; exits 1 on any finding.
 #
 #   scripts/corrupt-campaign.sh [TRIALS] [SEED]
+#
+# GROUPLOG_CAMPAIGN_LONG_GROUP=1 adds a fifth group of 4,200 commits, which verify, log, replay
+# and rebuild read with the second thread that decodes and checks the chain.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/campaign-build.sh

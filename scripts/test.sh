@@ -38,6 +38,8 @@ export GROUPLOG_CAMPAIGN_CONFIG=debug GROUPLOG_CAMPAIGN_NO_BUILD=1
 scripts/crash-campaign.sh 20
 scripts/full-disk-campaign.sh 10
 scripts/corrupt-campaign.sh 100
+# Again with a fifth group long enough to be read by the chain-check thread (about 15 s).
+GROUPLOG_CAMPAIGN_LONG_GROUP=1 scripts/corrupt-campaign.sh 20
 unset GROUPLOG_CAMPAIGN_CONFIG GROUPLOG_CAMPAIGN_NO_BUILD
 # ---- end of the reliability campaigns ------------------------------------------------------------
 # --- fuzz (issue 17) ------------------------------------------------------------------------

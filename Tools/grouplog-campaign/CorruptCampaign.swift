@@ -12,14 +12,19 @@ import Glibc
 /// trial and 1 to 4 random bytes of the copy's data.mdb are flipped; then `grouplog verify`,
 /// `state` of every group, `log` and `replay` of one group and `rebuild` (then `state` of that
 /// group again) run against it, each in its own process. None may crash (a signal), and each
-/// either reports the damage (exit 5; `verify` lists it and exits 1; a store whose header
-/// LMDB refuses is "not a store", exit 4) or prints exactly what it printed for the undamaged
-/// store: never a silently wrong state, log or replay.
+/// either reports the damage (exit 5, `verify` listing it; a store whose header LMDB refuses
+/// is "not a store", exit 4) or prints exactly what it printed for the undamaged store: never
+/// a silently wrong state, log or replay.
+///
+/// With `longGroup` (`GROUPLOG_CAMPAIGN_LONG_GROUP=1`) a fifth group of 4,200 commits joins
+/// them: long enough that `verify`, `log`, `replay` and `rebuild` walk it with the second
+/// thread that decodes and checks the chain (`ChainCheckThread`), which then meets the flips.
 struct CorruptCampaign {
     let grouplog: String
     let trials: Int
     let seed: UInt64
-    let groups = (0..<4).map { GroupID(unchecked: "d\($0)") }
+    var longGroup = false
+    var groups: [GroupID] { (0..<(longGroup ? 5 : 4)).map { GroupID(unchecked: "d\($0)") } }
 
     struct Command {
         let arguments: [String]
@@ -37,7 +42,7 @@ struct CorruptCampaign {
                 var log = RandomLog(seed: seed &+ UInt64(index))
                 log.groupID = group
                 log.lifecycle = index % 2 == 1
-                _ = try store.ingest(chained(log.commits(count: 120 + 40 * index)))
+                _ = try store.ingest(chained(log.commits(count: index == 4 ? 4_200 : 120 + 40 * index)))
             }
         }
         // What each command prints for the undamaged store.
@@ -136,7 +141,8 @@ struct CorruptCampaign {
                 }
             }
         }
-        print("flips x\(grouped(trials)) in a \(grouped(original.count))-byte data.mdb: \(grouped(reported)) reported, \(grouped(harmless)) harmless (unused space, every output unchanged), "
+        let shape = longGroup ? " (with a 4,200-commit group)" : ""
+        print("flips x\(grouped(trials)) in a \(grouped(original.count))-byte data.mdb\(shape): \(grouped(reported)) reported, \(grouped(harmless)) harmless (unused space, every output unchanged), "
               + "\(crashes) crashes, \(wrong) silently wrong, \(unexpected) other exits; \(grouped(runs)) runs: \(grouped(exit5)) exit 5 "
               + "(\(grouped(namedRecord)) naming a commit), \(notAStore) not a store (exit 4), verify clean while another command reported \(verifyMissed)")
         return findings == 0

@@ -23,7 +23,9 @@ do {
     case "full-disk" where arguments.count > 3:
         passed = try FullDiskCampaign(grouplog: arguments[2], writer: arguments[3], rounds: number(4, 20), seed: UInt64(number(5, 17))).run()
     case "corrupt":
-        passed = try CorruptCampaign(grouplog: arguments[2], trials: number(3, 1_000), seed: UInt64(number(4, 17))).run()
+        var campaign = CorruptCampaign(grouplog: arguments[2], trials: number(3, 1_000), seed: UInt64(number(4, 17)))
+        campaign.longGroup = ProcessInfo.processInfo.environment["GROUPLOG_CAMPAIGN_LONG_GROUP"] == "1"
+        passed = try campaign.run()
     default:
         FileHandle.standardError.write(Data(usage.utf8))
         exit(64)
