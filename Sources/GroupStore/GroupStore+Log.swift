@@ -78,9 +78,8 @@ extension GroupStore {
         let batchSize = 512
         let checker = ChainCheckThread(group, from: first, previous: previous)
         // The records' bytes lie in the map, valid while `txn` is open: the thread is stopped
-        // before this function returns, on every path.
-        var stopped = false
-        defer { if !stopped { checker.stop() } }
+        // before this function returns, on every path (stopping twice is stopping once).
+        defer { checker.stop() }
         // Where the run goes on one commit at a time: a record missing or out of place (this
         // thread's check of the keys), or a batch the other thread could not decode or chain.
         var resumeAt: UInt64?
@@ -120,7 +119,6 @@ extension GroupStore {
             }
         }
         let chain = checker.stop()
-        stopped = true
         if let resume = resumeAt {
             // The same walk as a short run's, from the first commit not yet handed to `body`:
             // it meets the damage and throws what a short run would.

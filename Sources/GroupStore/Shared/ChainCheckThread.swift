@@ -71,6 +71,7 @@ final class ChainCheckThread: @unchecked Sendable {
     }
 
     /// Stops the thread and waits until it has exited; then the records handed over may go.
+    /// Once it has exited, a further call returns at once.
     /// - Returns: the chain check as the thread left it, to check the last commit's bytes
     ///   against what vouches for them once every batch decoded.
     @discardableResult
