@@ -11,6 +11,7 @@ extension BinaryReader {
 
     /// Reads an inbox ID and validates it against SPEC section 1.
     public mutating func readInbox(_ reading: String) throws(BinaryDecodingError) -> InboxID {
+        if let text = readValidIdentifierText() { return InboxID(unchecked: text) }
         let start = offset
         let text = try readString(reading)
         do throws(IdentifierProblem) {
@@ -22,6 +23,7 @@ extension BinaryReader {
 
     /// Reads a group ID and validates it against SPEC section 1.
     public mutating func readGroupID(_ reading: String) throws(BinaryDecodingError) -> GroupID {
+        if let text = readValidIdentifierText() { return GroupID(unchecked: text) }
         let start = offset
         let text = try readString(reading)
         do throws(IdentifierProblem) {

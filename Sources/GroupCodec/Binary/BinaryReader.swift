@@ -125,6 +125,22 @@ public struct BinaryReader {
         return text
     }
 
+    /// Reads a length-prefixed identifier in one pass over its bytes when it is valid (1 to 128
+    /// bytes of printable ASCII without spaces, SPEC section 1), the common case; otherwise reads
+    /// nothing and returns nil, so that the checked path reports the problem as it always did.
+    /// Checking the bytes while they are scanned for ASCII saves the second scan that validating
+    /// the decoded string costs, on every inbox a commit or snapshot names (issue 18).
+    mutating func readValidIdentifierText() -> String? {
+        guard offset < buffer.count else { return nil }
+        let count = Int(buffer[offset])
+        // A one-byte length prefix holds up to 127; an identifier of 128 bytes takes the checked path.
+        guard count > 0 && count < 0x80, count <= buffer.count - offset - 1 else { return nil }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[offset + 1..<offset + 1 + count])
+        for byte in bytes where byte <= 0x20 || byte >= 0x7F { return nil }
+        offset += 1 + count
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Reads a 32-byte digest.
     public mutating func readDigest(_ reading: String) throws(BinaryDecodingError) -> Digest {
         let start = offset
