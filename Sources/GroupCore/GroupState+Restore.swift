@@ -17,6 +17,9 @@ extension GroupState {
         for record in roster.records { try body(record) }
     }
 
+    /// The member records as flat arrays, for a snapshot (``FlatRoster``).
+    package var flatRoster: FlatRoster { roster.flat }
+
     /// The ordinal the next inbox to become a member will get.
     public var nextOrdinal: UInt64 { roster.nextOrdinal }
 

@@ -22,4 +22,15 @@ public struct RestoredMembers: Sendable {
         }
         try roster.restore(record)
     }
+
+    /// The members of a snapshot's flat roster (``FlatRoster``), checked as ``append(_:)`` and
+    /// the roster check each record, and every ordinal below `nextOrdinal`.
+    /// - Throws: ``InconsistentState`` for arrays that no roster flattens to.
+    package init(flat: FlatRoster, nextOrdinal: UInt64) throws(InconsistentState) {
+        if let last = flat.records.last, last.ordinal >= nextOrdinal {
+            throw InconsistentState(reason: "a member record has ordinal \(last.ordinal), not below the next ordinal \(nextOrdinal)")
+        }
+        self.nextOrdinal = nextOrdinal
+        roster = try Roster(flat: flat)
+    }
 }

@@ -177,6 +177,20 @@ public struct BinaryReader {
         return bytes
     }
 
+    /// Lends the next `count` bytes to `body` without copying them, then moves past them: for a
+    /// long run of fixed-width values that `body` parses straight from the input.
+    mutating func readRawBuffer<T>(
+        _ reading: String, count: Int, _ body: (UnsafeRawBufferPointer) throws(BinaryDecodingError) -> T
+    ) throws(BinaryDecodingError) -> T {
+        let start = offset
+        guard count >= 0 && remaining >= count else {
+            throw failure(reading, at: start, .unexpectedEnd(needed: count, available: remaining))
+        }
+        let value = try body(UnsafeRawBufferPointer(rebasing: buffer[start..<start + count]))
+        offset += count
+        return value
+    }
+
     /// Reads a tag and maps it to a case, refusing a tag that names none.
     mutating func readTag<T>(_ reading: String, _ decode: (UInt8) -> T?) throws(BinaryDecodingError) -> T {
         let start = offset

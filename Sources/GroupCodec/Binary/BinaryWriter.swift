@@ -85,6 +85,14 @@ public struct BinaryWriter: Sendable {
         bytes.append(contentsOf: value)
     }
 
+    /// Appends `count` bytes that `body` fills in place: for a long run of fixed-width values,
+    /// written without growing the buffer value by value.
+    mutating func writeFixedWidth(count: Int, _ body: (UnsafeMutableRawBufferPointer) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBytes { body(UnsafeMutableRawBufferPointer(rebasing: $0[start..<start + count])) }
+    }
+
     /// Appends a public key's 32 bytes, without a length.
     mutating func writePublicKey(_ key: PublicKey) {
         key.withUnsafeBytes { bytes.append(contentsOf: $0) }

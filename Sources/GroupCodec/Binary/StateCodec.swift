@@ -57,6 +57,27 @@ public enum StateCodec: BinaryRecordCodec {
     public static func encode(_ state: GroupState) -> [UInt8] {
         let recordVersion = version(of: state)
         var writer = BinaryWriter(reservingCapacity: estimatedSize(state))
+        writeHead(of: state, version: recordVersion, into: &writer)
+        // The roster keeps its records in ordinal order: written as they come, with no sort.
+        writer.writeCount(state.recordCount)
+        state.forEachRecord { record in
+            writer.writeInbox(record.inbox)
+            writer.writeRole(record.role)
+            writer.writeMemberState(record.state)
+            writer.writeOptional(record.joinedAt) { $0.writeVarint($1) }
+            writer.writeOptional(record.adder) { $0.writeInbox($1) }
+            writer.writeVarint(record.ordinal)
+            writer.writeBool(record.blockedForAll)
+            writer.writeOptional(record.mutedUntil) { $0.writeVarint($1) }
+            writer.writeBool(record.blocksGroup)
+            if recordVersion >= 4 { writer.writePublicKeys(record.keys) }
+        }
+        writeTail(of: state, into: &writer)
+        return writer.bytes
+    }
+
+    /// Everything before the member records: the version byte through `nextOrdinal`.
+    static func writeHead(of state: GroupState, version recordVersion: UInt8, into writer: inout BinaryWriter) {
         writer.writeByte(recordVersion)
         writer.writeGroupID(state.groupID)
         writer.writeByte(state.kind.wireTag)
@@ -84,20 +105,10 @@ public enum StateCodec: BinaryRecordCodec {
         writer.writeVarint(state.lastAppliedTime)
         writer.writeVarint(state.lastAppliedSequence)
         writer.writeVarint(state.nextOrdinal)
-        // The roster keeps its records in ordinal order: written as they come, with no sort.
-        writer.writeCount(state.recordCount)
-        state.forEachRecord { record in
-            writer.writeInbox(record.inbox)
-            writer.writeRole(record.role)
-            writer.writeMemberState(record.state)
-            writer.writeOptional(record.joinedAt) { $0.writeVarint($1) }
-            writer.writeOptional(record.adder) { $0.writeInbox($1) }
-            writer.writeVarint(record.ordinal)
-            writer.writeBool(record.blockedForAll)
-            writer.writeOptional(record.mutedUntil) { $0.writeVarint($1) }
-            writer.writeBool(record.blocksGroup)
-            if recordVersion >= 4 { writer.writePublicKeys(record.keys) }
-        }
+    }
+
+    /// Everything after the member records: the fields and the lifecycle.
+    static func writeTail(of state: GroupState, into writer: inout BinaryWriter) {
         writer.writeList(state.fieldRecords) { writer, field in
             writer.writeFieldDescriptor(field.descriptor)
             writer.writeFieldContent(field.content)
@@ -110,7 +121,6 @@ public enum StateCodec: BinaryRecordCodec {
         writer.writeBool(state.muteAll)
         writer.writeList(state.allowList.sorted()) { $0.writeInbox($1) }
         writer.writeBool(state.isDeleted)
-        return writer.bytes
     }
 
     /// About what the encoding takes, so that a large state's buffer is allocated once: besides
@@ -132,6 +142,27 @@ public enum StateCodec: BinaryRecordCodec {
     /// Reads one state from `reader`, which must hold exactly that state, in a version this build
     /// reads, with parts that agree with each other.
     public static func decode(from reader: inout BinaryReader) throws(BinaryDecodingError) -> GroupState {
+        let head = try readHead(from: &reader)
+        let recordsStart = reader.offset
+        // A record takes at least seven bytes: a one-character inbox, role, state, two
+        // presence flags and the ordinal. Each goes straight into the roster's storage.
+        let recordCount = try reader.readCount("state member records", minimumSize: 7)
+        var members = RestoredMembers(nextOrdinal: head.nextOrdinal, capacity: recordCount)
+        for _ in 0..<recordCount {
+            let record = try reader.readMemberRecord(version: head.version)
+            do throws(InconsistentState) {
+                try members.append(record)
+            } catch {
+                throw reader.failure("state member records", at: recordsStart, .inconsistentState(error.reason))
+            }
+        }
+        let tail = try readTail(from: &reader, after: head)
+        try reader.expectEnd("state")
+        return try assemble(head, members, tail, reader: reader, recordsStart: recordsStart)
+    }
+
+    /// Reads everything before the member records (see ``writeHead(of:version:into:)``).
+    static func readHead(from reader: inout BinaryReader) throws(BinaryDecodingError) -> StateHead {
         let recordVersion = try reader.readVersion("state format version", supported: 1...version)
         let groupID = try reader.readGroupID("state group ID")
         let kind = try reader.readTag("state kind", ConversationKind.init(wireTag:))
@@ -162,27 +193,21 @@ public enum StateCodec: BinaryRecordCodec {
             name: name, description: description, imageURL: imageURL, appData: appData, disappearingMessages: disappearing
         )
 
-        let lastAppliedTime = try reader.readVarint("state lastAppliedTime")
-        let lastAppliedSequence = try reader.readVarint("state lastAppliedSequence")
-        let nextOrdinal = try reader.readVarint("state nextOrdinal")
-        let recordsStart = reader.offset
-        // A record takes at least seven bytes: a one-character inbox, role, state, two
-        // presence flags and the ordinal. Each goes straight into the roster's storage.
-        let recordCount = try reader.readCount("state member records", minimumSize: 7)
-        var members = RestoredMembers(nextOrdinal: nextOrdinal, capacity: recordCount)
-        for _ in 0..<recordCount {
-            let record = try reader.readMemberRecord(version: recordVersion)
-            do throws(InconsistentState) {
-                try members.append(record)
-            } catch {
-                throw reader.failure("state member records", at: recordsStart, .inconsistentState(error.reason))
-            }
-        }
+        return StateHead(
+            version: recordVersion, groupID: groupID, kind: kind, creator: creator, createdAt: createdAt,
+            settings: settings, policies: policies, metadata: metadata,
+            lastAppliedTime: try reader.readVarint("state lastAppliedTime"),
+            lastAppliedSequence: try reader.readVarint("state lastAppliedSequence"),
+            nextOrdinal: try reader.readVarint("state nextOrdinal"))
+    }
+
+    /// Reads everything after the member records (see ``writeTail(of:into:)``).
+    static func readTail(from reader: inout BinaryReader, after head: StateHead) throws(BinaryDecodingError) -> StateTail {
         let fieldsStart = reader.offset
         // A version-1 state predates fields, but its log's create registered the well-known
         // ones all the same when replayed: restore them empty, so the state equals the replay.
-        let fields = recordVersion < 2
-            ? WellKnownFields.descriptors(for: kind, policies: policies).map { (descriptor: $0, content: FieldContent()) }
+        let fields = head.version < 2
+            ? WellKnownFields.descriptors(for: head.kind, policies: head.policies).map { (descriptor: $0, content: FieldContent()) }
             : try reader.readList("state fields", minimumSize: 8) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
                 (descriptor: try reader.readFieldDescriptor("state field"), content: try reader.readFieldContent("state field content"))
             }
@@ -193,26 +218,54 @@ public enum StateCodec: BinaryRecordCodec {
             }
             previousField = field.descriptor.id
         }
-        let lifecycle = recordVersion < 3 ? StateLifecycle() : try reader.readLifecycle()
-        try reader.expectEnd("state")
+        let lifecycle = head.version < 3 ? StateLifecycle() : try reader.readLifecycle()
+        return StateTail(fields: fields, lifecycle: lifecycle)
+    }
+
+    /// The state made of its decoded parts, refused when they contradict each other.
+    /// - Parameter recordsStart: where the member records start, for the errors.
+    static func assemble(
+        _ head: StateHead, _ members: consuming RestoredMembers, _ tail: StateTail, reader: BinaryReader, recordsStart: Int
+    ) throws(BinaryDecodingError) -> GroupState {
         let state: GroupState
         do throws(InconsistentState) {
             state = try GroupState(
-                restoring: groupID, kind: kind, creator: creator, createdAt: createdAt, settings: settings,
-                policies: policies, metadata: metadata, members: members,
-                lastAppliedTime: lastAppliedTime, lastAppliedSequence: lastAppliedSequence, fields: fields,
-                bans: lifecycle.bans, links: lifecycle.links, muteAll: lifecycle.muteAll, allowList: lifecycle.allowList,
-                isDeleted: lifecycle.isDeleted
+                restoring: head.groupID, kind: head.kind, creator: head.creator, createdAt: head.createdAt, settings: head.settings,
+                policies: head.policies, metadata: head.metadata, members: members,
+                lastAppliedTime: head.lastAppliedTime, lastAppliedSequence: head.lastAppliedSequence, fields: tail.fields,
+                bans: tail.lifecycle.bans, links: tail.lifecycle.links, muteAll: tail.lifecycle.muteAll,
+                allowList: tail.lifecycle.allowList, isDeleted: tail.lifecycle.isDeleted
             )
         } catch {
             throw reader.failure("state member records", at: recordsStart, .inconsistentState(error.reason))
         }
-        if recordVersion == version && self.version(of: state) != version {
+        if head.version == version && self.version(of: state) != version {
             throw reader.failure("state format version", at: 0, .notCanonical(
                 "a state that requires no signatures and records no key is written in version \(unsignedVersion), not \(version)"))
         }
         return state
     }
+}
+
+/// The parts of a state's encoding before its member records.
+struct StateHead {
+    let version: UInt8
+    let groupID: GroupID
+    let kind: ConversationKind
+    let creator: InboxID
+    let createdAt: Milliseconds
+    let settings: GroupSettings
+    let policies: PolicySet
+    let metadata: GroupMetadata
+    let lastAppliedTime: Milliseconds
+    let lastAppliedSequence: UInt64
+    let nextOrdinal: UInt64
+}
+
+/// The parts of a state's encoding after its member records.
+struct StateTail {
+    let fields: [(descriptor: FieldDescriptor, content: FieldContent)]
+    let lifecycle: StateLifecycle
 }
 
 extension BinaryReader {
@@ -290,7 +343,7 @@ extension BinaryReader {
 }
 
 /// The lifecycle parts of a state, as a version-3 record holds them (empty for older ones).
-private struct StateLifecycle {
+struct StateLifecycle {
     var bans: Set<InboxID> = []
     var links: [String: Role] = [:]
     var muteAll = false

@@ -1,0 +1,125 @@
+import GroupCore
+
+// A state as a snapshot stores it: the canonical encoding's parts before and after the member
+// records (StateCodec.swift), around the roster as flat arrays (FlatRoster) that load by copying
+// instead of one string and one record per member (issue 18). Fixed-width numbers are
+// little-endian.
+//
+//   head      the canonical state encoding from its version byte through nextOrdinal
+//   varint    n, the number of inbox IDs
+//   n bytes   each ID's length (1 to 128)
+//   bytes     the IDs back to back (as many bytes as the lengths add up to)
+//   varint    the number of member records, then each in 44 bytes, in increasing ordinal order:
+//             u32 inbox number, u32 adder number (0xFFFFFFFF for none), u64 ordinal,
+//             u64 joinedAt, u64 mutedUntil, u64 departedAt (0 unless former), u8 role tag,
+//             u8 state (0 active, 1 invited, 2 pendingApproval, 3 pendingRemoval, 4 left,
+//             5 removed), u8 flags (1 joinedAt present, 2 muted, 4 blockedForAll,
+//             8 blocksGroup, 16 holds keys), u8 0
+//   list      the keys of each record flagged as holding some, in record order: u32 inbox
+//             number, then a list of 32-byte keys
+//   tail      the canonical state encoding's fields and lifecycle
+//
+// A state's snapshot bytes depend on the order its roster first saw each inbox, so two stores
+// holding one log may write different bytes for it; the state they decode to is the same, and
+// so is its canonical encoding and its hash.
+
+/// The encoding of a state that a snapshot stores, which loads without decoding one member at
+/// a time.
+public enum SnapshotCodec {
+    /// The bytes of one member record.
+    static let recordSize = 44
+
+    /// The snapshot encoding of `state`.
+    public static func encode(_ state: GroupState) -> [UInt8] {
+        encode(state, roster: state.flatRoster)
+    }
+
+    /// The snapshot encoding of `state` with `flat` in place of its roster: what a test needs
+    /// to write a roster no state holds.
+    static func encode(_ state: GroupState, roster flat: FlatRoster) -> [UInt8] {
+        var writer = BinaryWriter(reservingCapacity: 1_024 + flat.lengths.count + flat.arena.count + flat.records.count * recordSize)
+        StateCodec.writeHead(of: state, version: StateCodec.version(of: state), into: &writer)
+        writer.writeCount(flat.lengths.count)
+        writer.writeRawBytes(flat.lengths)
+        writer.writeRawBytes(flat.arena)
+        writer.writeCount(flat.records.count)
+        writer.writeFixedWidth(count: flat.records.count * recordSize) { buffer in
+            for (index, record) in flat.records.enumerated() { write(record, into: buffer, at: index * recordSize) }
+        }
+        writer.writeList(flat.keys) { writer, keyed in
+            writer.writeFixedWidth(count: 4) { $0.storeBytes(of: keyed.inbox.littleEndian, as: UInt32.self) }
+            writer.writePublicKeys(keyed.keys)
+        }
+        StateCodec.writeTail(of: state, into: &writer)
+        return writer.bytes
+    }
+
+    /// Reads the state a snapshot encoding holds, checking it as strictly as the canonical
+    /// decoder checks a state: whatever the bytes, a state that decodes is one the reducer
+    /// could have made, and anything else is a ``BinaryDecodingError``.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(BinaryDecodingError) -> GroupState {
+        var reader = BinaryReader(bytes)
+        let head = try StateCodec.readHead(from: &reader)
+        let recordsStart = reader.offset
+        // An ID takes at least two bytes: its length and one character.
+        let idCount = try reader.readCount("snapshot inbox IDs", minimumSize: 2)
+        let lengths = try reader.readRawBytes("snapshot inbox ID lengths", count: idCount)
+        let arena = try reader.readRawBytes("snapshot inbox IDs", count: lengths.reduce(0) { $0 + Int($1) })
+        let recordCount = try reader.readCount("snapshot member records", minimumSize: recordSize)
+        let recordBytesStart = reader.offset
+        let records = try reader.readRawBuffer("snapshot member records", count: recordCount * recordSize) {
+            (buffer: UnsafeRawBufferPointer) throws(BinaryDecodingError) -> [PackedRecord] in
+            try readRecords(buffer, count: recordCount, at: recordBytesStart)
+        }
+        let keys = try reader.readList("snapshot keys", minimumSize: 5) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            let inbox = try reader.readRawBuffer("snapshot keyed inbox", count: 4) { $0.loadUnaligned(as: UInt32.self) }
+            return FlatRoster.KeyedInbox(inbox: UInt32(littleEndian: inbox), keys: try reader.readPublicKeys("snapshot keys"))
+        }
+        let tail = try StateCodec.readTail(from: &reader, after: head)
+        try reader.expectEnd("snapshot")
+        let members: RestoredMembers
+        do throws(InconsistentState) {
+            members = try RestoredMembers(
+                flat: FlatRoster(arena: arena, lengths: lengths, records: records, keys: keys), nextOrdinal: head.nextOrdinal)
+        } catch {
+            throw reader.failure("snapshot member records", at: recordsStart, .inconsistentState(error.reason))
+        }
+        return try StateCodec.assemble(head, members, tail, reader: reader, recordsStart: recordsStart)
+    }
+
+    private static func write(_ record: PackedRecord, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) {
+        buffer.storeBytes(of: record.inbox.littleEndian, toByteOffset: offset, as: UInt32.self)
+        buffer.storeBytes(of: record.adder.littleEndian, toByteOffset: offset + 4, as: UInt32.self)
+        buffer.storeBytes(of: record.ordinal.littleEndian, toByteOffset: offset + 8, as: UInt64.self)
+        buffer.storeBytes(of: record.joinedAt.littleEndian, toByteOffset: offset + 16, as: UInt64.self)
+        buffer.storeBytes(of: record.mutedUntil.littleEndian, toByteOffset: offset + 24, as: UInt64.self)
+        buffer.storeBytes(of: record.departedAt.littleEndian, toByteOffset: offset + 32, as: UInt64.self)
+        buffer[offset + 40] = record.role.wireTag
+        buffer[offset + 41] = record.state.rawValue
+        buffer[offset + 42] = record.flags.rawValue
+    }
+
+    /// Parses `count` records, refusing a role, state or padding byte no record holds.
+    /// - Parameter start: where the records start in the input, for the errors.
+    private static func readRecords(
+        _ buffer: UnsafeRawBufferPointer, count: Int, at start: Int
+    ) throws(BinaryDecodingError) -> [PackedRecord] {
+        var records: [PackedRecord] = []
+        records.reserveCapacity(count)
+        for index in 0..<count {
+            let offset = index * recordSize
+            func word<T: FixedWidthInteger>(_ at: Int, _: T.Type) -> T { T(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + at, as: T.self)) }
+            guard let role = Role(wireTag: buffer[offset + 40]),
+                  let state = PackedRecord.StateCode(rawValue: buffer[offset + 41]),
+                  buffer[offset + 43] == 0 else {
+                throw BinaryDecodingError(reading: "snapshot member record \(index)", offset: start + offset, reason: .valueOutOfRange(
+                    "role \(buffer[offset + 40]), state \(buffer[offset + 41]) and padding \(buffer[offset + 43]) are not a record's"))
+            }
+            records.append(PackedRecord(
+                inbox: word(0, UInt32.self), adder: word(4, UInt32.self), ordinal: word(8, UInt64.self),
+                joinedAt: word(16, UInt64.self), mutedUntil: word(24, UInt64.self), departedAt: word(32, UInt64.self),
+                role: role, state: state, flags: PackedRecord.Flags(rawValue: buffer[offset + 42])))
+        }
+        return records
+    }
+}

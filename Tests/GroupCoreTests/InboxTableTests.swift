@@ -1,0 +1,42 @@
+@testable import GroupCore
+import Testing
+
+/// The roster's numbered inbox IDs (issue 18): each ID is stored once and keeps its number, the
+/// index finds every one however many there are, and a table rebuilt from its arena refuses
+/// bytes that could not have come from one.
+struct InboxTableTests {
+    @Test func anIDKeepsTheNumberItWasFirstGiven() throws {
+        var table = InboxTable()
+        let ids = try (0..<5_000).map { try InboxID("inbox-\($0)") } + [try InboxID(String(repeating: "f", count: 128))]
+        for (expected, id) in ids.enumerated() { #expect(table.intern(id) == expected) }
+        for (expected, id) in ids.enumerated().reversed() {
+            #expect(table.intern(id) == expected)
+            #expect(table.number(of: id) == expected)
+            #expect(table.inbox(expected) == id)
+        }
+        #expect(table.count == ids.count)
+        #expect(table.number(of: try InboxID("inbox-5000")) == nil)
+        #expect(table.number(of: try InboxID("inbox-")) == nil)
+    }
+
+    @Test func anEmptyTableFindsNothing() throws {
+        #expect(InboxTable().number(of: try InboxID("alix")) == nil)
+    }
+
+    @Test func aTableRebuiltFromItsArenaFindsEveryID() throws {
+        var table = InboxTable()
+        for index in 0..<1_000 { _ = table.intern(try InboxID("m\(index)")) }
+        let rebuilt = try #require(InboxTable(arena: table.arena, ends: table.ends))
+        for index in 0..<1_000 { #expect(rebuilt.number(of: try InboxID("m\(index)")) == index) }
+        #expect(rebuilt.sameID(7, as: 7, in: table) && !rebuilt.sameID(7, as: 8, in: table))
+    }
+
+    @Test func anArenaThatCannotBeATableIsRefused() {
+        let twice = Array("alixalix".utf8)
+        #expect(InboxTable(arena: twice, ends: [4, 8]) == nil, "the same ID twice")
+        #expect(InboxTable(arena: twice, ends: [4, 4, 8]) == nil, "an empty ID")
+        #expect(InboxTable(arena: twice, ends: [4, 9]) == nil, "an end past the arena")
+        #expect(InboxTable(arena: twice, ends: [4]) == nil, "bytes after the last ID")
+        #expect(InboxTable(arena: Array("alixbo".utf8), ends: [4, 6]) != nil)
+    }
+}
