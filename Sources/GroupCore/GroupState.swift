@@ -3,7 +3,9 @@
 /// Mutated only by `apply(_:)`, which validates a whole commit before it changes anything.
 /// A value type whose fields live in one copy-on-write box (`GroupStateStorage`): copying a state
 /// of a million members costs one reference count, and the first write to a shared state copies
-/// the box (its collections stay shared until they are written in turn).
+/// the box (its collections stay shared until they are written in turn). Its larger fields are
+/// read in place (`_read`), so that looking a member up does not copy the roster's dozen
+/// references and release them again (issue 18).
 public struct GroupState: Equatable, Sendable {
     private var storage: GroupStateStorage
     /// Settable inside the core only, for `relabeled(as:)`.
@@ -17,32 +19,32 @@ public struct GroupState: Equatable, Sendable {
 
     /// Fixed at creation; settable inside the core only, for a what-if replay's
     /// `requireSignatures` pin (`pin(_:)`).
-    public internal(set) var settings: GroupSettings { get { storage.settings } _modify { yield &uniqueStorage.settings } }
+    public internal(set) var settings: GroupSettings { _read { yield storage.settings } _modify { yield &uniqueStorage.settings } }
 
     /// For a DM, unused: a DM has no policy set.
-    public internal(set) var policies: PolicySet { get { storage.policies } _modify { yield &uniqueStorage.policies } }
+    public internal(set) var policies: PolicySet { _read { yield storage.policies } _modify { yield &uniqueStorage.policies } }
 
-    public internal(set) var metadata: GroupMetadata { get { storage.metadata } _modify { yield &uniqueStorage.metadata } }
+    public internal(set) var metadata: GroupMetadata { _read { yield storage.metadata } _modify { yield &uniqueStorage.metadata } }
 
-    var roster: Roster { get { storage.roster } _modify { yield &uniqueStorage.roster } }
+    var roster: Roster { _read { yield storage.roster } _modify { yield &uniqueStorage.roster } }
 
     /// The fields the conversation registered (SPEC section 11).
-    public internal(set) var registry: FieldRegistry { get { storage.registry } _modify { yield &uniqueStorage.registry } }
+    public internal(set) var registry: FieldRegistry { _read { yield storage.registry } _modify { yield &uniqueStorage.registry } }
 
     /// The registered fields' values, by field.
-    var fieldContents: [ComponentID: FieldContent] { get { storage.fieldContents } _modify { yield &uniqueStorage.fieldContents } }
+    var fieldContents: [ComponentID: FieldContent] { _read { yield storage.fieldContents } _modify { yield &uniqueStorage.fieldContents } }
 
     /// Inboxes that may not be added, invited or join until unbanned (SPEC section 9).
-    public internal(set) var bans: Set<InboxID> { get { storage.bans } _modify { yield &uniqueStorage.bans } }
+    public internal(set) var bans: Set<InboxID> { _read { yield storage.bans } _modify { yield &uniqueStorage.bans } }
 
     /// Group links (SimpleX) by ID, with the role a join through each gives.
-    public internal(set) var links: [String: Role] { get { storage.links } _modify { yield &uniqueStorage.links } }
+    public internal(set) var links: [String: Role] { _read { yield storage.links } _modify { yield &uniqueStorage.links } }
 
     /// While on, only admins and the allow list may send.
     public internal(set) var muteAll: Bool { get { storage.muteAll } _modify { yield &uniqueStorage.muteAll } }
 
     /// Members exempt from mute-all.
-    public internal(set) var allowList: Set<InboxID> { get { storage.allowList } _modify { yield &uniqueStorage.allowList } }
+    public internal(set) var allowList: Set<InboxID> { _read { yield storage.allowList } _modify { yield &uniqueStorage.allowList } }
 
     /// After `deleteGroup`, every later commit is `groupDeleted`; the state keeps its members.
     public internal(set) var isDeleted: Bool { get { storage.isDeleted } _modify { yield &uniqueStorage.isDeleted } }

@@ -1,10 +1,10 @@
-/// The inbox IDs a roster names, each stored once and numbered: the bytes of every ID in one
-/// arena, in the order they were first seen, and an open-addressing index from bytes to number
-/// (issue 18).
+/// The inbox IDs a roster names, each stored once and numbered in the order they were first
+/// seen: as strings, their bytes back to back in one arena, and an open-addressing index from
+/// ID to number (issue 18).
 ///
 /// Records then hold numbers, not strings: copying or writing one touches no reference count,
-/// and a roster of a million members is a few flat arrays, which a snapshot writes and reads
-/// back without making a string per member. The index hashes with ``IdentifierHash`` under the
+/// and a snapshot writes the arena as it is and reads it back in one copy, making one string
+/// per inbox rather than two per record. The index hashes with ``IdentifierHash`` under the
 /// standard library's per-process seed, as the standard `Dictionary` does, and is never
 /// stored: it is rebuilt from the arena, so no table layout reaches a snapshot.
 struct InboxTable: Sendable {
@@ -12,9 +12,12 @@ struct InboxTable: Sendable {
     private(set) var arena: [UInt8] = []
     /// Where each ID's bytes end in `arena`: ID `n` is `arena[ends[n - 1] ..< ends[n]]`.
     private(set) var ends: [Int] = []
+    /// Each ID as a string, by number: a record read from the roster names its inbox and adder
+    /// with these, without making a string (issue 18).
+    private var names: [InboxID] = []
     /// A power-of-two number of slots, at most half full: 0 for an empty slot, else the ID's
     /// number plus one in the low 32 bits and the high 32 bits of its hash in the high ones, so
-    /// that a probe compares bytes only when the hashes agree.
+    /// that a probe compares IDs only when the hashes agree.
     private var slots: [UInt64] = []
     private let seed = InboxTable.processSeed
 
@@ -31,41 +34,53 @@ struct InboxTable: Sendable {
     /// Makes room for `count` IDs, so that filling a large roster does not rehash.
     mutating func reserveCapacity(_ count: Int) {
         ends.reserveCapacity(count)
+        names.reserveCapacity(count)
         if slotCount(for: count) > slots.count { rehash(into: slotCount(for: count)) }
     }
 
     /// The number of `inbox`, if the table holds it.
     func number(of inbox: InboxID) -> Int? {
         guard !slots.isEmpty else { return nil }
-        return InboxTable.withBytes(of: inbox) { bytes in
-            let hash = IdentifierHash.hash(bytes, seed: seed)
-            return find(bytes, hash: hash).number
-        }
+        return find(inbox, hash: hash(of: inbox)).number
     }
 
     /// The number of `inbox`, given a new one when the table does not hold it yet.
     mutating func intern(_ inbox: InboxID) -> Int {
-        InboxTable.withBytes(of: inbox) { bytes in intern(bytes) }
-    }
-
-    /// The number of the ID whose bytes are `bytes`, which the caller checked to be one,
-    /// given a new one when the table does not hold it yet.
-    mutating func intern(_ bytes: UnsafeRawBufferPointer) -> Int {
-        if slotCount(for: count + 1) > slots.count { rehash(into: slotCount(for: count + 1)) }
-        let hash = IdentifierHash.hash(bytes, seed: seed)
-        let found = find(bytes, hash: hash)
+        if (count + 1) * 2 > slots.count { rehash(into: slotCount(for: count + 1)) }
+        let hash = hash(of: inbox)
+        let found = find(inbox, hash: hash)
         if let number = found.number { return number }
         let number = count
-        arena.append(contentsOf: bytes)
+        arena.append(contentsOf: inbox.rawValue.utf8)
         ends.append(arena.count)
+        names.append(inbox)
         slots[found.slot] = slotValue(number: number, hash: hash)
         return number
     }
 
-    /// The ID numbered `number`.
-    func inbox(_ number: Int) -> InboxID {
-        arena.withUnsafeBytes { InboxID(unchecked: String(decoding: $0[range(of: number)], as: UTF8.self)) }
+    /// The slot holding `inbox`, or the empty slot where it would go. Candidates are compared
+    /// as strings, which for IDs of up to 15 bytes is one comparison of two words, and no
+    /// closure over the table is made: a closure would copy (retain and release) its arrays on
+    /// every lookup.
+    private func find(_ inbox: InboxID, hash: UInt64) -> (slot: Int, number: Int?) {
+        let mask = slots.count - 1
+        let tag = hash >> 32
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let value = slots[slot]
+            if value == 0 { return (slot, nil) }
+            let number = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1
+            if value >> 32 == tag && names[number] == inbox { return (slot, number) }
+            slot = (slot + 1) & mask
+        }
     }
+
+    private func hash(of inbox: InboxID) -> UInt64 {
+        UInt64(bitPattern: Int64(IdentifierHash.hash(inbox.rawValue, seed: Int(bitPattern: UInt(seed)))))
+    }
+
+    /// The ID numbered `number`.
+    func inbox(_ number: Int) -> InboxID { names[number] }
 
     /// Where the bytes of ID `number` lie in ``arena``.
     func range(of number: Int) -> Range<Int> {
@@ -88,33 +103,19 @@ struct InboxTable: Sendable {
         guard previous == arena.count else { return nil }
         self.arena = arena
         self.ends = ends
+        names = arena.withUnsafeBufferPointer { arena in
+            var start = 0
+            return ends.map { end in
+                defer { start = end }
+                // Over a buffer of UInt8, where String's decoder takes its fast path.
+                return InboxID(unchecked: String(decoding: UnsafeBufferPointer(rebasing: arena[start..<end]), as: UTF8.self))
+            }
+        }
         slots = [UInt64](repeating: 0, count: slotCount(for: ends.count))
         guard fillSlots() else { return nil }
     }
 
     init() {}
-
-    /// The slot holding the ID whose bytes are `bytes`, or the empty slot where it would go.
-    private func find(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> (slot: Int, number: Int?) {
-        let mask = slots.count - 1
-        let tag = hash >> 32
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        return arena.withUnsafeBytes { arena in
-            while true {
-                let value = slots[slot]
-                if value == 0 { return (slot, nil) }
-                let number = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1
-                if value >> 32 == tag {
-                    let start = number == 0 ? 0 : ends[number - 1]
-                    let end = ends[number]
-                    if end - start == bytes.count && (bytes.isEmpty || memoryEqual(arena.baseAddress! + start, bytes.baseAddress!, bytes.count)) {
-                        return (slot, number)
-                    }
-                }
-                slot = (slot + 1) & mask
-            }
-        }
-    }
 
     private func slotValue(number: Int, hash: UInt64) -> UInt64 {
         (hash >> 32) << 32 | UInt64(truncatingIfNeeded: number + 1)
@@ -148,12 +149,8 @@ struct InboxTable: Sendable {
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while slots[slot] != 0 {
                     let value = slots[slot]
-                    if value >> 32 == tag {
-                        let other = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1
-                        let otherStart = other == 0 ? 0 : ends[other - 1]
-                        if ends[other] - otherStart == bytes.count && memoryEqual(arena.baseAddress! + otherStart, bytes.baseAddress!, bytes.count) {
-                            return false
-                        }
+                    if value >> 32 == tag && names[Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1] == names[number] {
+                        return false
                     }
                     slot = (slot + 1) & mask
                 }
@@ -163,29 +160,4 @@ struct InboxTable: Sendable {
             return true
         }
     }
-
-    /// `body` over the bytes of `inbox`. Static, so that a mutating caller's closure may write
-    /// the table while the bytes are lent.
-    private static func withBytes<Result>(of inbox: InboxID, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        if let result = inbox.rawValue.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
-            return result
-        }
-        var copy = inbox.rawValue
-        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
-    }
-}
-
-/// Whether `count` bytes at `lhs` and at `rhs` are the same. (GroupCore imports nothing, so no memcmp.)
-@inline(__always)
-private func memoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
-    var offset = 0
-    while offset + 8 <= count {
-        if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-        offset += 8
-    }
-    while offset < count {
-        if lhs.load(fromByteOffset: offset, as: UInt8.self) != rhs.load(fromByteOffset: offset, as: UInt8.self) { return false }
-        offset += 1
-    }
-    return true
 }

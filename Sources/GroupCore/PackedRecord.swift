@@ -1,6 +1,6 @@
-/// A member record as the roster stores it: plain values only, its inbox and adder as numbers in
-/// the roster's ``InboxTable`` and its keys beside it, so that storing, moving or copying one
-/// touches no reference count (issue 18). ``MemberRecord`` is what readers and rules see.
+/// A member record as a snapshot's flat roster holds it (``FlatRoster``): plain values only, its
+/// inbox and adder as numbers in the roster's ``InboxTable`` and its keys beside it, so that a
+/// snapshot writes and reads it as a fixed-width row (issue 18).
 package struct PackedRecord: Equatable, Sendable {
     /// The ``InboxTable`` number of the record's inbox.
     package var inbox: UInt32
@@ -31,12 +31,10 @@ package struct PackedRecord: Equatable, Sendable {
         package static let isMuted = Flags(rawValue: 1 << 1)
         package static let blockedForAll = Flags(rawValue: 1 << 2)
         package static let blocksGroup = Flags(rawValue: 1 << 3)
-        /// The roster holds keys for the record's inbox.
+        /// The flat roster holds keys for the record's inbox.
         package static let hasKeys = Flags(rawValue: 1 << 4)
-        /// The record moved to the end of the roster with a new ordinal; this place is empty.
-        package static let isGhost = Flags(rawValue: 1 << 5)
-        /// Every flag a stored record may carry.
-        package static let all: Flags = [.hasJoinedAt, .isMuted, .blockedForAll, .blocksGroup, .hasKeys, .isGhost]
+        /// Every flag a record may carry.
+        package static let all: Flags = [.hasJoinedAt, .isMuted, .blockedForAll, .blocksGroup, .hasKeys]
     }
 
     /// `record` packed, with its inbox and adder numbered by the caller.
@@ -77,8 +75,6 @@ package struct PackedRecord: Equatable, Sendable {
         self.flags = flags
     }
 
-    var isGhost: Bool { flags.contains(.isGhost) }
-    var isCurrent: Bool { state.rawValue <= StateCode.pendingRemoval.rawValue }
 
     var memberState: MemberState {
         switch state {
@@ -98,12 +94,5 @@ package struct PackedRecord: Equatable, Sendable {
             joinedAt: flags.contains(.hasJoinedAt) ? joinedAt : nil, addedBy: adder, ordinal: ordinal,
             blockedForAll: flags.contains(.blockedForAll), mutedUntil: flags.contains(.isMuted) ? mutedUntil : nil,
             blocksGroup: flags.contains(.blocksGroup), keys: keys)
-    }
-
-    /// Whether two records hold the same facts, their inboxes and adders aside (those are numbers
-    /// in tables of their own).
-    func sameFacts(as other: PackedRecord) -> Bool {
-        ordinal == other.ordinal && joinedAt == other.joinedAt && mutedUntil == other.mutedUntil
-            && departedAt == other.departedAt && role == other.role && state == other.state && flags == other.flags
     }
 }

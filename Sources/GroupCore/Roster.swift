@@ -3,140 +3,120 @@
 /// all kept up to date record by record, never rebuilt by a scan.
 ///
 /// Records live in one array in ordinal order, which is the order a snapshot writes them in, so
-/// encoding needs no sort. They are packed (``PackedRecord``): inboxes are numbers in an
-/// ``InboxTable`` that holds each ID's bytes once, and a plain array maps each number to its
-/// record's place, so that no string is hashed by `Dictionary`, copied or reference-counted
-/// to find, change or store a record (issue 18).
+/// encoding needs no sort. Each inbox has a number in an ``InboxTable``, which holds its ID once
+/// (the records share its string), and a plain array maps the number to the record's place: a
+/// snapshot stores the table and the records as flat arrays (``FlatRoster``) and loads them
+/// back without hashing a string through `Dictionary` (issue 18).
 struct Roster: Equatable, Sendable {
-    /// Every inbox a record names, as itself or as its adder, numbered.
-    private var ids = InboxTable()
+    /// One place in `entries`: a record, or the ghost a record left when it moved to the end
+    /// with a new ordinal. A ghost keeps its ordinal, so that the entries stay sorted by it.
+    struct Entry: Equatable, Sendable {
+        var record: MemberRecord
+        /// The record's inbox number in ``Roster/ids``.
+        var number: Int32
+        var isGhost = false
+    }
+
+    /// Every field, in one box: reading the roster out of a state copies one reference, not a
+    /// dozen arrays' (issue 18: each member lookup of the fold paid for that copy).
+    private var box = RosterStorage()
+
     /// Every record, current and former, in increasing ordinal order, with the ghosts of moved
     /// records; compacted once the ghosts outnumber the records.
-    private var entries: [PackedRecord] = []
-    private var ghosts = 0
-    /// Where each inbox's record is in `entries`, by inbox number; -1 for an inbox that only
-    /// added others.
-    private var places: [Int32] = []
-    /// The keys of each record that holds some, by inbox number.
-    private var keys: [UInt32: [PublicKey]] = [:]
+    private var entries: [Entry] { _read { yield box.entries } _modify { yield &unique.entries } }
+    private var ghosts: Int { _read { yield box.ghosts } _modify { yield &unique.ghosts } }
+    /// Every inbox with a record, numbered.
+    private var ids: InboxTable { _read { yield box.ids } _modify { yield &unique.ids } }
+    /// Where each inbox's record is in `entries`, by inbox number.
+    private var places: [Int32] { _read { yield box.places } _modify { yield &unique.places } }
     /// The places in `entries` of current members, in ordinal order, with holes where members
     /// left or moved; compacted once the holes outnumber the members, so it never grows with churn.
-    private var order: [Int32] = []
-    private var holes = 0
+    private var order: [Int32] { _read { yield box.order } _modify { yield &unique.order } }
+    private var holes: Int { _read { yield box.holes } _modify { yield &unique.holes } }
     /// The ordinal the next inbox to become a member gets.
-    private(set) var nextOrdinal: UInt64 = 0
+    private(set) var nextOrdinal: UInt64 { _read { yield box.nextOrdinal } _modify { yield &unique.nextOrdinal } }
     /// Current members in any state: what the member limit counts.
-    private(set) var headcount = 0
-    private(set) var admins: Set<InboxID> = []
-    private(set) var superAdmins: Set<InboxID> = []
+    private(set) var headcount: Int { _read { yield box.headcount } _modify { yield &unique.headcount } }
+    private(set) var admins: Set<InboxID> { _read { yield box.admins } _modify { yield &unique.admins } }
+    private(set) var superAdmins: Set<InboxID> { _read { yield box.superAdmins } _modify { yield &unique.superAdmins } }
     /// Each key recorded for a current member, to that member: a key is recorded for at most one
     /// current member (SPEC section 14).
-    private(set) var keyOwners: [PublicKey: InboxID] = [:]
+    private(set) var keyOwners: [PublicKey: InboxID] { _read { yield box.keyOwners } _modify { yield &unique.keyOwners } }
     /// How many records, current or former, hold at least one key.
-    private(set) var keyedRecords = 0
+    private(set) var keyedRecords: Int { _read { yield box.keyedRecords } _modify { yield &unique.keyedRecords } }
     /// Current and former members.
-    private(set) var recordCount = 0
+    private(set) var recordCount: Int { _read { yield box.recordCount } _modify { yield &unique.recordCount } }
+
+    /// The box, for a write: a shared one is copied first, so that no other roster sees the write.
+    private var unique: RosterStorage {
+        @inline(__always) mutating get {
+            if !isKnownUniquelyReferenced(&box) { box = box.copy() }
+            return box
+        }
+    }
 
     subscript(inbox: InboxID) -> MemberRecord? {
         guard let number = ids.number(of: inbox) else { return nil }
-        let place = places[number]
-        return place < 0 ? nil : unpack(entries[Int(place)], inbox: inbox)
+        let place = Int(places[number])
+        return place < 0 ? nil : entries[place].record
     }
 
     /// Every record, current and former, in ordinal order.
-    var records: LazyMapSequence<LazyFilterSequence<[PackedRecord]>, MemberRecord> {
-        let roster = self
-        return entries.lazy.filter { !$0.isGhost }.map { roster.unpack($0) }
+    var records: LazyMapSequence<LazyFilterSequence<[Entry]>, MemberRecord> {
+        entries.lazy.filter { !$0.isGhost }.map(\.record)
     }
 
     static func == (lhs: Roster, rhs: Roster) -> Bool {
-        // Ghosts, holes and inbox numbers are bookkeeping: two rosters with the same records are
-        // the same.
-        guard lhs.recordCount == rhs.recordCount && lhs.nextOrdinal == rhs.nextOrdinal else { return false }
-        return lhs.entries.lazy.filter { !$0.isGhost }.elementsEqual(rhs.entries.lazy.filter { !$0.isGhost }) { left, right in
-            left.sameFacts(as: right)
-                && lhs.ids.sameID(Int(left.inbox), as: Int(right.inbox), in: rhs.ids)
-                && (left.adder == PackedRecord.noAdder) == (right.adder == PackedRecord.noAdder)
-                && (left.adder == PackedRecord.noAdder || lhs.ids.sameID(Int(left.adder), as: Int(right.adder), in: rhs.ids))
-                && lhs.keys[left.inbox] == rhs.keys[right.inbox]
-        }
-    }
-
-    /// The record readers see for `packed`, whose inbox is `inbox` when the caller has it at hand.
-    private func unpack(_ packed: PackedRecord, inbox: InboxID? = nil) -> MemberRecord {
-        let inbox = inbox ?? ids.inbox(Int(packed.inbox))
-        let adder: InboxID? = switch packed.adder {
-        case PackedRecord.noAdder: nil
-        case packed.inbox: inbox
-        default: ids.inbox(Int(packed.adder))
-        }
-        return packed.unpacked(inbox: inbox, adder: adder, keys: packed.flags.contains(.hasKeys) ? keys[packed.inbox] ?? [] : [])
-    }
-
-    /// `record` packed, its inbox and adder numbered (given numbers when new).
-    private mutating func pack(_ record: MemberRecord) -> PackedRecord {
-        let inbox = number(for: record.inbox)
-        let adder: UInt32 = switch record.adder {
-        case nil: PackedRecord.noAdder
-        case record.inbox: inbox
-        case let adder?: number(for: adder)
-        }
-        return PackedRecord(record, inbox: inbox, adder: adder)
-    }
-
-    /// The number of `inbox`, interned when new, with its place in `places`.
-    private mutating func number(for inbox: InboxID) -> UInt32 {
-        let number = ids.intern(inbox)
-        if number == places.count { places.append(-1) }
-        return UInt32(truncatingIfNeeded: number)
+        // Ghosts and holes are bookkeeping: two rosters with the same records are the same.
+        lhs.recordCount == rhs.recordCount && lhs.nextOrdinal == rhs.nextOrdinal && lhs.records.elementsEqual(rhs.records)
     }
 
     /// Stores `record` in place of the inbox's previous one and updates every index. Records
     /// that take a new ordinal must come in increasing ordinal order.
     mutating func put(_ record: MemberRecord) {
-        let packed = pack(record)
-        let number = Int(packed.inbox)
-        guard places[number] >= 0 else {
-            append(packed, keys: record.keys, inbox: record.inbox)
+        guard let place = ids.number(of: record.inbox).map({ Int(places[$0]) }), place >= 0 else {
+            append(record)
             return
         }
-        let place = Int(places[number])
-        let old = entries[place]
-        forgetKeys(of: old, inbox: record.inbox)
+        let old = entries[place].record
+        forgetKeys(of: old)
         if old.isCurrent {
             headcount -= 1
-            unindexRole(old.role, of: record.inbox)
+            unindexRole(of: old)
         }
-        storeKeys(record.keys, for: packed.inbox)
-        if old.ordinal == packed.ordinal {
-            entries[place] = packed
-            rememberKeys(of: packed, inbox: record.inbox)
-            if old.isCurrent && !packed.isCurrent {
+        if old.ordinal == record.ordinal {
+            entries[place].record = record
+            rememberKeys(of: record)
+            if old.isCurrent && !record.isCurrent {
                 holes += 1
-            } else if !old.isCurrent && packed.isCurrent {
+            } else if !old.isCurrent && record.isCurrent {
                 reenter(place)
             }
-            if packed.isCurrent {
+            if record.isCurrent {
                 headcount += 1
-                indexRole(packed.role, of: record.inbox)
+                indexRole(of: record)
             }
         } else {
-            entries[place].flags.insert(.isGhost)
+            entries[place].isGhost = true
             ghosts += 1
-            recordCount -= 1
             if old.isCurrent { holes += 1 }
-            append(packed, keys: nil, inbox: record.inbox)
+            append(record)
         }
         compactIfSparse()
     }
 
     /// Appends the first record of an inbox restored from a snapshot, after checking that it
-    /// follows the previous one.
+    /// follows the previous one; `addedBy` shares the previous record's string when it names
+    /// the same inbox, as a batch's records all do, so that a restored roster holds one copy.
     /// - Throws: ``InconsistentState`` when the inbox already has a record or the ordinals do
     ///   not rise strictly.
     mutating func restore(_ record: MemberRecord) throws(InconsistentState) {
-        if let previous = entries.last, record.ordinal <= previous.ordinal {
-            throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(record.inbox)")
+        var record = record
+        if let previous = entries.last?.record {
+            guard record.ordinal > previous.ordinal else {
+                throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(record.inbox)")
+            }
+            if let adder = previous.adder, record.adder == adder { record.adder = adder }
         }
         if !record.keys.isEmpty {
             if Set(record.keys).count != record.keys.count {
@@ -146,17 +126,16 @@ struct Roster: Equatable, Sendable {
                 throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(record.inbox)")
             }
         }
-        let packed = pack(record)
-        guard places[Int(packed.inbox)] < 0 else {
+        guard ids.number(of: record.inbox).map({ places[$0] < 0 }) ?? true else {
             throw InconsistentState(reason: "\(record.inbox) appears twice")
         }
-        append(packed, keys: record.keys, inbox: record.inbox)
+        append(record)
     }
 
     /// Makes room for `count` records, so that restoring a large snapshot does not rehash.
     mutating func reserveCapacity(_ count: Int) {
-        ids.reserveCapacity(count)
         entries.reserveCapacity(count)
+        ids.reserveCapacity(count)
         places.reserveCapacity(count)
         order.reserveCapacity(count)
     }
@@ -173,7 +152,7 @@ struct Roster: Equatable, Sendable {
     /// The current member at `index` of the join order; nil for a hole.
     func currentMember(atOrderIndex index: Int) -> MemberRecord? {
         let entry = entries[Int(order[index])]
-        return entry.isGhost || !entry.isCurrent ? nil : unpack(entry)
+        return entry.isGhost || !entry.record.isCurrent ? nil : entry.record
     }
 
     /// The position in the join order of the first place whose ordinal is at least `ordinal`.
@@ -181,31 +160,36 @@ struct Roster: Equatable, Sendable {
         var low = 0, high = order.count
         while low < high {
             let middle = (low + high) / 2
-            if entries[Int(order[middle])].ordinal < ordinal { low = middle + 1 } else { high = middle }
+            if entries[Int(order[middle])].record.ordinal < ordinal { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
-    /// Adds `packed` at the end of the entries and indexes it; `keys` are stored first when
-    /// given (nil when they already are).
-    private mutating func append(_ packed: PackedRecord, keys: [PublicKey]?, inbox: InboxID) {
+    /// Adds `record` at the end of the entries, its inbox numbered when new.
+    private mutating func append(_ record: MemberRecord) {
         let place = Int32(truncatingIfNeeded: entries.count)
-        if let keys { storeKeys(keys, for: packed.inbox) }
-        places[Int(packed.inbox)] = place
-        entries.append(packed)
-        recordCount += 1
-        nextOrdinal = max(nextOrdinal, packed.ordinal + 1)
-        rememberKeys(of: packed, inbox: inbox)
-        guard packed.isCurrent else { return }
+        let number = ids.intern(record.inbox)
+        if number == places.count { places.append(-1) }
+        if places[number] < 0 { recordCount += 1 }
+        places[number] = place
+        entries.append(Entry(record: record, number: Int32(truncatingIfNeeded: number)))
+        enter(record, at: place)
+    }
+
+    /// Counts and indexes a record newly at `place`, the last of the entries.
+    private mutating func enter(_ record: MemberRecord, at place: Int32) {
+        nextOrdinal = max(nextOrdinal, record.ordinal + 1)
+        rememberKeys(of: record)
+        guard record.isCurrent else { return }
         headcount += 1
-        indexRole(packed.role, of: inbox)
+        indexRole(of: record)
         order.append(place)
     }
 
     /// Puts back into the join order a former member's record that became current again in
     /// place, keeping its ordinal (the reducer gives a returning member a new one instead).
     private mutating func reenter(_ place: Int) {
-        let index = position(from: entries[place].ordinal)
+        let index = position(from: entries[place].record.ordinal)
         if index < order.count && Int(order[index]) == place {
             holes -= 1
         } else {
@@ -221,138 +205,182 @@ struct Roster: Equatable, Sendable {
             order.removeAll(keepingCapacity: true)
             holes = 0
             for (place, entry) in entries.enumerated() {
-                places[Int(entry.inbox)] = Int32(truncatingIfNeeded: place)
-                if entry.isCurrent { order.append(Int32(truncatingIfNeeded: place)) }
+                places[Int(entry.number)] = Int32(truncatingIfNeeded: place)
+                if entry.record.isCurrent { order.append(Int32(truncatingIfNeeded: place)) }
             }
         } else if holes > 64 && holes > order.count / 2 {
             let entries = self.entries
-            order.removeAll { entries[Int($0)].isGhost || !entries[Int($0)].isCurrent }
+            order.removeAll { entries[Int($0)].isGhost || !entries[Int($0)].record.isCurrent }
             holes = 0
         }
     }
 
-    /// Keeps `keys` as the inbox's, or forgets its keys when there are none.
-    private mutating func storeKeys(_ keys: [PublicKey], for inbox: UInt32) {
-        if keys.isEmpty {
-            if !self.keys.isEmpty { self.keys[inbox] = nil }
-        } else {
-            self.keys[inbox] = keys
-        }
-    }
-
     /// Counts a record that holds keys and indexes a current member's keys.
-    private mutating func rememberKeys(of record: PackedRecord, inbox: InboxID) {
-        guard record.flags.contains(.hasKeys) else { return }
+    private mutating func rememberKeys(of record: MemberRecord) {
+        guard !record.keys.isEmpty else { return }
         keyedRecords += 1
         guard record.isCurrent else { return }
-        for key in keys[record.inbox] ?? [] { keyOwners[key] = inbox }
+        for key in record.keys { keyOwners[key] = record.inbox }
     }
 
-    /// Undoes ``rememberKeys(of:inbox:)`` for a record being replaced. A key another record took
-    /// over in the meantime (a commit's records are put in ordinal order, not change order)
-    /// stays with it.
-    private mutating func forgetKeys(of record: PackedRecord, inbox: InboxID) {
-        guard record.flags.contains(.hasKeys) else { return }
+    /// Undoes ``rememberKeys(of:)`` for a record being replaced. A key another record took over
+    /// in the meantime (a commit's records are put in ordinal order, not change order) stays
+    /// with it.
+    private mutating func forgetKeys(of record: MemberRecord) {
+        guard !record.keys.isEmpty else { return }
         keyedRecords -= 1
         guard record.isCurrent else { return }
-        for key in keys[record.inbox] ?? [] where keyOwners[key] == inbox { keyOwners[key] = nil }
+        for key in record.keys where keyOwners[key] == record.inbox { keyOwners[key] = nil }
     }
 
-    private mutating func indexRole(_ role: Role, of inbox: InboxID) {
-        switch role {
-        case .admin: admins.insert(inbox)
-        case .superAdmin: superAdmins.insert(inbox)
+    private mutating func indexRole(of record: MemberRecord) {
+        switch record.role {
+        case .admin: admins.insert(record.inbox)
+        case .superAdmin: superAdmins.insert(record.inbox)
         default: break
         }
     }
 
-    private mutating func unindexRole(_ role: Role, of inbox: InboxID) {
-        switch role {
-        case .admin: admins.remove(inbox)
-        case .superAdmin: superAdmins.remove(inbox)
+    private mutating func unindexRole(of record: MemberRecord) {
+        switch record.role {
+        case .admin: admins.remove(record.inbox)
+        case .superAdmin: superAdmins.remove(record.inbox)
         default: break
         }
     }
 }
 
 extension Roster {
-    /// The roster as flat arrays, for a snapshot (``FlatRoster``).
+    /// The roster as flat arrays, for a snapshot (``FlatRoster``). An adder without a record of
+    /// its own is numbered in a copy of the table, which only the snapshot sees.
     var flat: FlatRoster {
+        var table = ids
+        var records: [PackedRecord] = []
+        records.reserveCapacity(recordCount)
+        var keyed: [FlatRoster.KeyedInbox] = []
+        // A batch's records all name one adder: look it up once.
+        var lastAdder: (inbox: InboxID, number: UInt32)?
+        for entry in entries where !entry.isGhost {
+            let record = entry.record
+            let inbox = UInt32(truncatingIfNeeded: entry.number)
+            var adder = PackedRecord.noAdder
+            if let named = record.adder {
+                if named == record.inbox {
+                    adder = inbox
+                } else if let last = lastAdder, last.inbox == named {
+                    adder = last.number
+                } else {
+                    adder = UInt32(truncatingIfNeeded: table.intern(named))
+                    lastAdder = (named, adder)
+                }
+            }
+            records.append(PackedRecord(record, inbox: inbox, adder: adder))
+            if !record.keys.isEmpty { keyed.append(FlatRoster.KeyedInbox(inbox: inbox, keys: record.keys)) }
+        }
         var lengths: [UInt8] = []
-        lengths.reserveCapacity(ids.count)
+        lengths.reserveCapacity(table.count)
         var start = 0
-        for end in ids.ends {
+        for end in table.ends {
             lengths.append(UInt8(truncatingIfNeeded: end - start))
             start = end
         }
-        let records = ghosts == 0 ? entries : entries.filter { !$0.isGhost }
-        let keyed = keys.isEmpty ? [] : records.lazy.filter { $0.flags.contains(.hasKeys) }
-            .map { FlatRoster.KeyedInbox(inbox: $0.inbox, keys: keys[$0.inbox] ?? []) }
-        return FlatRoster(arena: ids.arena, lengths: lengths, records: records, keys: Array(keyed))
+        return FlatRoster(arena: table.arena, lengths: lengths, records: records, keys: keyed)
     }
 
     /// The roster a snapshot's flat arrays describe, after checking everything a roster built
     /// record by record guarantees: distinct, valid inbox IDs; each inbox's record once, in
     /// strictly increasing ordinal order; known numbers; keys exactly for the records flagged
-    /// as holding some, none recorded twice or for two current members.
+    /// as holding some, none recorded twice or for two current members. Built in local arrays
+    /// and handed to a fresh box at the end, so that no write goes through a uniqueness check.
     init(flat: FlatRoster) throws(InconsistentState) {
         let ends = try flat.identifierEnds()
         guard let ids = InboxTable(arena: flat.arena, ends: ends) else {
             throw InconsistentState(reason: "an inbox ID appears twice in the snapshot's ID arena")
         }
-        self.ids = ids
-        places = [Int32](repeating: -1, count: ids.count)
-        order.reserveCapacity(flat.records.count)
-        for (place, record) in flat.records.enumerated() {
-            if place > 0 && record.ordinal <= flat.records[place - 1].ordinal {
-                throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at record \(place)")
-            }
-            try admit(record, at: place)
-        }
-        entries = flat.records
-        try admitKeys(flat.keys)
-    }
-
-    /// Checks and indexes the record at `place` of a flat roster.
-    private mutating func admit(_ record: PackedRecord, at place: Int) throws(InconsistentState) {
         let count = UInt32(truncatingIfNeeded: ids.count)
-        guard record.inbox < count, record.adder < count || record.adder == PackedRecord.noAdder else {
-            throw InconsistentState(reason: "member record \(place) names inbox number \(max(record.inbox, record.adder)) of \(count)")
+        var places = [Int32](repeating: -1, count: ids.count)
+        var entries: [Entry] = []
+        entries.reserveCapacity(flat.records.count)
+        var order: [Int32] = []
+        order.reserveCapacity(flat.records.count)
+        var headcount = 0, keyedRecords = 0
+        var admins: Set<InboxID> = [], superAdmins: Set<InboxID> = []
+        var keyOwners: [PublicKey: InboxID] = [:]
+        var previousOrdinal: UInt64?
+        var keyed = flat.keys.makeIterator()
+        var nextKeyed = keyed.next()
+        for (place, packed) in flat.records.enumerated() {
+            guard packed.inbox < count, packed.adder < count || packed.adder == PackedRecord.noAdder else {
+                throw InconsistentState(reason: "member record \(place) names inbox number \(max(packed.inbox, packed.adder)) of \(count)")
+            }
+            let inbox = ids.inbox(Int(packed.inbox))
+            guard packed.flags.isSubset(of: PackedRecord.Flags.all) else {
+                throw InconsistentState(reason: "member record of \(inbox) has unknown flags \(packed.flags.rawValue)")
+            }
+            guard places[Int(packed.inbox)] < 0 else { throw InconsistentState(reason: "\(inbox) appears twice") }
+            if let previousOrdinal, packed.ordinal <= previousOrdinal {
+                throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(inbox)")
+            }
+            previousOrdinal = packed.ordinal
+            var keys: [PublicKey] = []
+            if packed.flags.contains(.hasKeys) {
+                keys = try Roster.keys(of: inbox, numbered: packed.inbox, from: &nextKeyed, &keyed)
+                keyedRecords += 1
+            }
+            let adder: InboxID? = switch packed.adder {
+            case PackedRecord.noAdder: nil
+            case packed.inbox: inbox
+            default: ids.inbox(Int(packed.adder))
+            }
+            let record = packed.unpacked(inbox: inbox, adder: adder, keys: keys)
+            let position = Int32(truncatingIfNeeded: place)
+            places[Int(packed.inbox)] = position
+            if record.isCurrent {
+                for key in keys {
+                    if let owner = keyOwners.updateValue(inbox, forKey: key) {
+                        throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(inbox)")
+                    }
+                }
+                headcount += 1
+                order.append(position)
+                if record.role == .admin { admins.insert(inbox) } else if record.role == .superAdmin { superAdmins.insert(inbox) }
+            }
+            entries.append(Entry(record: record, number: Int32(truncatingIfNeeded: packed.inbox)))
         }
-        let inbox = ids.inbox(Int(record.inbox))
-        guard record.flags.isSubset(of: PackedRecord.Flags.all.subtracting(.isGhost)) else {
-            throw InconsistentState(reason: "member record of \(inbox) has unknown flags \(record.flags.rawValue)")
+        if nextKeyed != nil {
+            throw InconsistentState(reason: "the snapshot's keys do not follow the records flagged as holding some")
         }
-        guard places[Int(record.inbox)] < 0 else { throw InconsistentState(reason: "\(inbox) appears twice") }
-        let position = Int32(truncatingIfNeeded: place)
-        places[Int(record.inbox)] = position
-        recordCount += 1
-        nextOrdinal = max(nextOrdinal, record.ordinal &+ 1)
-        guard record.isCurrent else { return }
-        headcount += 1
-        indexRole(record.role, of: inbox)
-        order.append(position)
+        let box = RosterStorage()
+        box.ids = ids
+        box.places = places
+        box.entries = entries
+        box.order = order
+        box.recordCount = entries.count
+        box.headcount = headcount
+        box.nextOrdinal = previousOrdinal.map { $0 + 1 } ?? 0
+        box.admins = admins
+        box.superAdmins = superAdmins
+        box.keyOwners = keyOwners
+        box.keyedRecords = keyedRecords
+        self.box = box
     }
 
-    /// Checks and indexes the keys of a flat roster, once its records are in.
-    private mutating func admitKeys(_ keyed: [FlatRoster.KeyedInbox]) throws(InconsistentState) {
-        var flagged = entries.lazy.filter { $0.flags.contains(.hasKeys) }.makeIterator()
-        for entry in keyed {
-            guard let record = flagged.next(), record.inbox == entry.inbox else {
-                throw InconsistentState(reason: "the snapshot's keys do not follow the records flagged as holding some")
-            }
-            let inbox = ids.inbox(Int(record.inbox))
-            guard !entry.keys.isEmpty, Set(entry.keys).count == entry.keys.count else {
-                throw InconsistentState(reason: "\(inbox) has an empty key list or a signing key recorded twice")
-            }
-            if record.isCurrent, let key = entry.keys.first(where: { keyOwners[$0] != nil }), let owner = keyOwners[key] {
-                throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(inbox)")
-            }
-            keys[record.inbox] = entry.keys
-            rememberKeys(of: record, inbox: inbox)
+    /// The keys of the record flagged as holding some at `inbox`: the next entry of the flat
+    /// roster's key list, which must be its, non-empty and without a key twice.
+    private static func keys(
+        of inbox: InboxID, numbered number: UInt32, from nextKeyed: inout FlatRoster.KeyedInbox?,
+        _ keyed: inout IndexingIterator<[FlatRoster.KeyedInbox]>
+    ) throws(InconsistentState) -> [PublicKey] {
+        guard let entry = nextKeyed else {
+            throw InconsistentState(reason: "\(inbox) is flagged as holding keys but has none in the snapshot")
         }
-        if flagged.next() != nil {
-            throw InconsistentState(reason: "a record flagged as holding keys has none in the snapshot")
+        guard entry.inbox == number else {
+            throw InconsistentState(reason: "the snapshot's keys do not follow the records flagged as holding some")
         }
+        guard !entry.keys.isEmpty, Set(entry.keys).count == entry.keys.count else {
+            throw InconsistentState(reason: "\(inbox) has an empty key list or a signing key recorded twice")
+        }
+        nextKeyed = keyed.next()
+        return entry.keys
     }
 }

@@ -90,7 +90,7 @@ struct SnapshotCodecTests {
     /// A roster no state flattens to, refused with what is wrong.
     enum Damage: String, CaseIterable, Sendable {
         case sameIDTwice, emptyID, spaceInAnID, byteAfterTilde, unknownInboxNumber, oneInboxTwice, ordinalsOutOfOrder
-        case ghost, keysForAnUnflaggedRecord, flaggedRecordWithoutKeys, emptyKeyList, oneKeyForTwoMembers
+        case unknownFlag, keysForAnUnflaggedRecord, flaggedRecordWithoutKeys, emptyKeyList, oneKeyForTwoMembers
         case ordinalPastTheNextOne, noSuperAdmin
 
         func apply(to flat: inout FlatRoster) {
@@ -104,7 +104,7 @@ struct SnapshotCodecTests {
             case .unknownInboxNumber: flat.records[1].adder = 9
             case .oneInboxTwice: flat.records[2].inbox = 1
             case .ordinalsOutOfOrder: flat.records.swapAt(1, 2)
-            case .ghost: flat.records[2].flags.insert(.isGhost)
+            case .unknownFlag: flat.records[2].flags.insert(PackedRecord.Flags(rawValue: 64))
             case .keysForAnUnflaggedRecord: flat.records[1].flags.remove(.hasKeys)
             case .flaggedRecordWithoutKeys: flat.keys = []
             case .emptyKeyList: flat.keys = [.init(inbox: 1, keys: [])]
@@ -124,7 +124,7 @@ struct SnapshotCodecTests {
             case .byteAfterTilde: "not printable ASCII"
             case .unknownInboxNumber: "inbox number 9 of 3"
             case .ordinalsOutOfOrder: "strictly increasing ordinal order"
-            case .ghost: "unknown flags"
+            case .unknownFlag: "unknown flags"
             case .keysForAnUnflaggedRecord: "do not follow the records"
             case .flaggedRecordWithoutKeys: "has none in the snapshot"
             case .emptyKeyList: "empty key list"
