@@ -279,12 +279,13 @@ extension Roster {
         }
         var lengths: [UInt8] = []
         lengths.reserveCapacity(table.count)
-        var start = 0
-        for end in table.ends {
-            lengths.append(UInt8(truncatingIfNeeded: end - start))
-            start = end
+        var arena: [UInt8] = []
+        arena.reserveCapacity(table.count * 16)
+        for name in table.names {
+            lengths.append(UInt8(truncatingIfNeeded: name.rawValue.utf8.count))
+            arena.append(contentsOf: name.rawValue.utf8)
         }
-        return FlatRoster(arena: table.arena, lengths: lengths, records: records, keys: keyed)
+        return FlatRoster(arena: arena, lengths: lengths, records: records, keys: keyed)
     }
 
     /// The roster a snapshot's flat arrays describe, after checking everything a roster built
