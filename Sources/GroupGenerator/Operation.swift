@@ -1,7 +1,8 @@
 /// The kinds of everyday commit a generated log mixes once its group has grown, as
 /// `--mix` names them.
 public enum Operation: String, CaseIterable, Sendable {
-    /// A member adds one to three inboxes, new ones or former members.
+    /// A member adds one to three inboxes, new ones or former members; at the recipe's size,
+    /// the owner removes instead, so that the group churns around its size.
     case add
     /// The owner removes one to three members.
     case remove
@@ -16,6 +17,6 @@ public enum Operation: String, CaseIterable, Sendable {
     /// A member sets its USER_DISPLAY_NAME.
     case userdata
     /// The lifecycle of SPEC section 9: the owner creates an invite link and someone new joins
-    /// through it, or the owner mutes a member or lifts a mute.
+    /// through it (below the recipe's size), or the owner mutes a member or lifts a mute.
     case lifecycle
 }

@@ -27,8 +27,12 @@ extension SyntheticLog {
 
     private var room: Int { recipe.effectiveMemberLimit - cast.headcount }
 
+    /// Whether the group is below the size the recipe asks for: adds and joins keep it there,
+    /// and turn into removals (or another step) once it is.
+    private var belowSize: Bool { cast.headcount < recipe.members && room > 0 }
+
     private mutating func addition() -> Plan {
-        guard room > 0 else { return removal() }
+        guard belowSize else { return removal() }
         var added: [Int] = []
         for _ in 0..<Swift.min(room, random.int(1...3)) {
             if random.chance(30), let back = cast.former.random(using: &random), !added.contains(back) {
@@ -51,7 +55,7 @@ extension SyntheticLog {
             guard let member = candidate ?? cast.plain.random(using: &random), !removed.contains(member) else { continue }
             removed.append(member)
         }
-        guard !removed.isEmpty else { return room > 0 ? addition() : metadataUpdate() }
+        guard !removed.isEmpty else { return belowSize ? addition() : metadataUpdate() }
         return Plan(actor: owner, changes: [.removeMembers(inboxes: removed.map(inbox), withMessages: random.chance(10))],
                     effect: .removed(removed))
     }
@@ -126,7 +130,7 @@ extension SyntheticLog {
         let time = recipe.start + UInt64(made)
         switch random.below(4) {
         case 0:
-            if !cast.links.isEmpty, room > 0 {
+            if !cast.links.isEmpty, belowSize {
                 let joiner = cast.newInbox()
                 return Plan(actor: inbox(joiner), changes: [.join(link: cast.links[random.below(cast.links.count)])], effect: .added([joiner]))
             }

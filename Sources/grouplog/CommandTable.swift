@@ -8,6 +8,7 @@ enum CommandTable {
         GroupsCommand.command,
         ImportCommand.command,
         ExportCommand.command,
+        GenerateCommand.command,
         SubmitCommand.command,
         DMCommand.command,
         LogCommand.command,

@@ -21,6 +21,9 @@ enum Overview {
             .command("rebuild"), .command("identity"), .command("identity"), .command("identity"), .command("groups"), .command("directory"),
             .command("members"), .command("watch"), .command("copy"), .command("replicate"),
         ]),
+        Section(heading: "Large groups (a log shaped like your traffic, and how fast GroupLog reads it):", items: [
+            .command("generate"),
+        ]),
         Section(heading: "Signing keys (no store needed):", items: [.command("key"), .command("key")]),
         Section(
             heading: "Audit and reproduction (of a GROUP of the store, or of a FIXTURE's log; nothing is written\nto the store):",
