@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "GroupFixtures", dependencies: ["GroupCore", "GroupCodec"], swiftSettings: strict),
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
         .target(name: "GroupStorePostgres", dependencies: ["GroupCore", "GroupCodec", "GroupStore", "CPostgres"], swiftSettings: strict),
-        .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore"], swiftSettings: strict),
+        .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupGenerator"], swiftSettings: strict),
         // Synthetic logs from a seed, folded through the reducer: `grouplog generate`.
         .target(name: "GroupGenerator", dependencies: ["GroupCore", "GroupCodec"], swiftSettings: strict),
         // Picks a backend from a store address: the one target that knows them all.

@@ -9,6 +9,7 @@ enum CommandTable {
         ImportCommand.command,
         ExportCommand.command,
         GenerateCommand.command,
+        BenchCommand.command,
         SubmitCommand.command,
         DMCommand.command,
         LogCommand.command,

@@ -22,7 +22,7 @@ enum Overview {
             .command("members"), .command("watch"), .command("copy"), .command("replicate"),
         ]),
         Section(heading: "Large groups (a log shaped like your traffic, and how fast GroupLog reads it):", items: [
-            .command("generate"),
+            .command("generate"), .command("bench"),
         ]),
         Section(heading: "Signing keys (no store needed):", items: [.command("key"), .command("key")]),
         Section(
