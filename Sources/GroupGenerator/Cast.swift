@@ -21,6 +21,12 @@ struct Cast {
     var appData = ""
     /// The keys GROUP_PREFERENCES holds.
     var preferenceKeys = Set<Int>()
+    /// The bytes each inbox's USER_DISPLAY_NAME entry takes, as the reducer counts them: an
+    /// entry stays when its member goes, so a group of thousands fills the field's 64 KiB.
+    var displayNames: [Int: Int] = [:]
+    var displayNameBytes = 0
+    /// Current members with a display name, who may delete their own to make room.
+    var namedMembers = IndexedInboxes()
 
     static let formerKept = 4_096
 
@@ -42,6 +48,8 @@ struct Cast {
         case linkCreated(String)
         case appData(String)
         case preference(key: Int, present: Bool)
+        /// The member's display name set, taking `bytes`, or deleted (nil).
+        case displayName(Int, bytes: Int?)
     }
 
     /// The sets a member below the owner can be in.
@@ -54,10 +62,12 @@ struct Cast {
             for inbox in inboxes {
                 former.remove(inbox)
                 plain.insert(inbox)
+                if displayNames[inbox] != nil { namedMembers.insert(inbox) }
             }
         case let .removed(inboxes):
             for inbox in inboxes {
                 for part in [Part.plain, .moderator, .observer, .admin, .muted] { remove(inbox, from: part) }
+                namedMembers.remove(inbox)
                 if former.count >= Self.formerKept, let old = former.random(using: &random) { former.remove(old) }
                 former.insert(inbox)
             }
@@ -68,6 +78,10 @@ struct Cast {
         case let .appData(text): appData = text
         case let .preference(key, present):
             if present { preferenceKeys.insert(key) } else { preferenceKeys.remove(key) }
+        case let .displayName(inbox, bytes):
+            displayNameBytes += (bytes ?? 0) - (displayNames[inbox] ?? 0)
+            displayNames[inbox] = bytes
+            if bytes == nil { namedMembers.remove(inbox) } else { namedMembers.insert(inbox) }
         }
     }
 

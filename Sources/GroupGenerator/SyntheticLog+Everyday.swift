@@ -118,11 +118,21 @@ extension SyntheticLog {
         }
     }
 
-    /// A plain member sets its display name.
+    /// A plain member sets its display name; when the field has no room left for it (its 64 KiB
+    /// hold every name ever set, former members' too), a member deletes its own instead.
     private mutating func userData() -> Plan {
         guard let member = cast.plain.random(using: &random) else { return metadataUpdate() }
-        let update = UserFieldUpdate(field: .id(WellKnownFields.userDisplayName), value: .string("Member \(member) \(random.below(1_000))"))
-        return Plan(actor: inbox(member), changes: [.updateUserData([update])])
+        let actor = inbox(member)
+        let name = "Member \(member) \(random.below(1_000))"
+        // As the reducer counts an entry: its key (the inbox), its value and 8.
+        let bytes = actor.rawValue.utf8.count + name.utf8.count + 8
+        if cast.displayNameBytes - (cast.displayNames[member] ?? 0) + bytes <= FieldLimits.collection {
+            let update = UserFieldUpdate(field: .id(WellKnownFields.userDisplayName), value: .string(name))
+            return Plan(actor: actor, changes: [.updateUserData([update])], effect: .displayName(member, bytes: bytes))
+        }
+        guard let named = cast.namedMembers.random(using: &random), cast.plain.contains(named) else { return metadataUpdate() }
+        let deletion = UserFieldUpdate(field: .id(WellKnownFields.userDisplayName), value: nil)
+        return Plan(actor: inbox(named), changes: [.updateUserData([deletion])], effect: .displayName(named, bytes: nil))
     }
 
     /// A link made, someone joining through one, a member muted for an hour or a mute lifted.

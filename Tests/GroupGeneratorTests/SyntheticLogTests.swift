@@ -56,6 +56,15 @@ struct SyntheticLogTests {
         #expect(log.applied == 2_000 && log.rejected == 0)
     }
 
+    /// Long enough for the display names to fill USER_DISPLAY_NAME's 64 KiB, and members to
+    /// make room by deleting theirs.
+    @Test func aLongLogOfALargerGroupStaysFreeOfUnplannedRejections() throws {
+        let (commits, _) = try make(recipe(members: 3_000, commits: 25_000, batch: 500, rejected: 0))
+        let rejected = commits.filter { !$0.outcome.isApplied }
+        #expect(rejected.isEmpty, "\(rejected.prefix(3).map { "#\($0.commit.sequence) \($0.commit.changes) \($0.outcome)" })")
+        #expect(commits.contains { $0.commit.changes == [.updateUserData([UserFieldUpdate(field: .id(WellKnownFields.userDisplayName), value: nil)])] })
+    }
+
     @Test func theGroupGrowsToItsMembersInBatches() throws {
         var log = try SyntheticLog(recipe(members: 1_001, batch: 100))
         let growing = (0..<11).compactMap { _ in log.next() }
