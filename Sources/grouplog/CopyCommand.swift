@@ -12,8 +12,9 @@ enum CopyCommand: CommandBody {
         postgresql:// URL, in either direction. DST is created when missing, as init does, and
         must hold no group. DST judges every commit again as it ingests it; the copy stops with
         an error naming the group and commit if an outcome differs from the one SRC stored.
-        Commits go over 1,000 at a time, each batch in one write; progress goes to standard
-        error. --store is not used.
+        Commits go over 1,000 at a time, each batch in one write. Progress goes to standard
+        error: a line after each batch, or on a terminal (or with --progress) one updating
+        line. --store is not used.
 
         A copy that stopped leaves each group of DST holding the start of its log in SRC.
         --resume checks that, skips the groups already whole and goes on from each group's last
@@ -25,12 +26,13 @@ enum CopyCommand: CommandBody {
         """)],
         action: .run(Self.self))
 
-    static let usage = ["grouplog copy --from SRC --to DST [--resume]"]
+    static let usage = ["grouplog copy --from SRC --to DST [--resume] [--progress]"]
 
     enum Option: String, CommandOption {
         case from = "--from SRC"
         case to = "--to DST"
         case resume = "--resume"
+        case progress = "--progress"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
@@ -43,11 +45,16 @@ enum CopyCommand: CommandBody {
         case let .failed(status): return status
         }
         let done: StoreCopyProgress
+        var bar = ProgressLine("copy", shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams))
         do {
             done = try StoreCopy(from: from, to: to).run(resuming: arguments.flag(.resume)) { progress in
-                streams.err(line(progress))
+                guard bar.isShown else { return streams.err(line(progress)) }
+                bar.total = Int(progress.totalCommits)
+                bar.advance(to: Int(progress.commits))
             }
+            bar.finish()
         } catch {
+            bar.clear()
             streams.err("grouplog: copy from \(source) to \(destination): \(error)")
             return StorePair.status(error)
         }

@@ -15,15 +15,21 @@ enum ExportCommand: CommandBody {
         """)],
         action: .run(Self.self))
 
-    static let usage = ["grouplog export GROUP [-o FILE] [--store DIR]"]
+    static let usage = ["grouplog export GROUP [-o FILE] [--progress] [--store DIR]"]
 
     enum Option: String, CommandOption {
         case output = "-o|--output FILE"
+        case progress = "--progress"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         let group = try CommandValues.group(arguments.onlyPositional("export takes exactly one group"))
-        let text = JSONWriter.write(try store.open().exportFixture(group), pretty: true)
+        let opened = try store.open()
+        var progress = ProgressLine("export", total: Int(try opened.headSequence(of: group)) + 1,
+                                    shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams))
+        let fixture = try opened.exportFixture(group) { progress.advance() }
+        progress.finish()
+        let text = JSONWriter.write(fixture, pretty: true)
         guard let file = arguments.value(.output) else {
             streams.out(text)
             return .success

@@ -41,11 +41,12 @@ enum GenerateCommand: CommandBody {
 
     static let usage = [
         "grouplog generate [--seed N] [--members N] [--commits N] [--batch N] [--ids STYLE]",
-        "         [--mix OP=W,...] [--rejected PERCENT] [--member-limit N] (-o FILE | --group G [--store DIR])",
+        "         [--mix OP=W,...] [--rejected PERCENT] [--member-limit N] [--progress]",
+        "         (-o FILE | --group G [--store DIR])",
     ]
 
     enum Option: CaseIterable, CommandOption {
-        case seed, members, commits, batch, ids, mix, rejected, memberLimit, output, group
+        case seed, members, commits, batch, ids, mix, rejected, memberLimit, output, group, progress
 
         var declaration: OptionDeclaration {
             switch self {
@@ -59,6 +60,7 @@ enum GenerateCommand: CommandBody {
             case .memberLimit: .value("--member-limit", "N", help: "the group's member limit: at least --members (default --members + 1%, at least + 1000)")
             case .output: .value("-o", "FILE", alias: "--output", help: "write the log as a fixture to FILE")
             case .group: .value("--group", "G", help: "ingest the log into the store as group G")
+            case .progress: .flag("--progress", help: "draw the progress line on standard error even when it is no terminal")
             }
         }
     }
@@ -66,14 +68,15 @@ enum GenerateCommand: CommandBody {
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard arguments.positionals.isEmpty else { throw UsageError("generate takes no arguments besides its options") }
         var recipe = try GenerateRecipe.read(arguments)
+        let progress = ProgressLine("generate", total: recipe.commits, shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams))
         switch (arguments.value(.output), arguments.value(.group)) {
         case (nil, nil): throw UsageError("generate needs -o FILE (a fixture) or --group G (into the store)")
         case (.some, .some): throw UsageError("generate takes -o FILE or --group G, not both")
         case let (file?, nil):
-            return try GeneratedFixture.write(recipe, to: file, streams: &streams)
+            return try GeneratedFixture.write(recipe, to: file, progress: progress, streams: &streams)
         case let (nil, group?):
             recipe.group = try CommandValues.group(group)
-            return try GeneratedIngest.run(recipe, into: store, streams: &streams)
+            return try GeneratedIngest.run(recipe, into: store, progress: progress, streams: &streams)
         }
     }
 }

@@ -5,7 +5,8 @@ import GroupGenerator
 /// `generate -o FILE`: the log as a fixture, with every commit's outcome and the final state as
 /// its expectations.
 enum GeneratedFixture {
-    static func write(_ recipe: LogRecipe, to file: String, streams: inout some Streams) throws -> ExitStatus {
+    static func write(_ recipe: LogRecipe, to file: String, progress: ProgressLine, streams: inout some Streams) throws -> ExitStatus {
+        var progress = progress
         // Before the work: a long run must not fail at its end for want of a folder.
         try OutputFile.checkWritable(file)
         var log = try SyntheticLog(recipe)
@@ -15,7 +16,9 @@ enum GeneratedFixture {
         while let next = log.next() {
             commits.append(next.commit)
             outcomes.append(next.outcome)
+            progress.advance()
         }
+        progress.finish()
         let fixture = FixtureWriter.fixture(name: name(of: recipe), commits: commits, outcomes: outcomes, state: log.state, identities: [])
         let text = JSONWriter.write(fixture, pretty: true) + "\n"
         guard text.utf8.count <= FixtureReader.maximumFileSize else {

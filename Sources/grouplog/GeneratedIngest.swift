@@ -11,7 +11,8 @@ enum GeneratedIngest {
     /// that a write of a million-member log stays a few megabytes.
     static let batchInboxes = 20_000
 
-    static func run(_ recipe: LogRecipe, into location: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
+    static func run(_ recipe: LogRecipe, into location: StoreLocation, progress: ProgressLine, streams: inout some Streams) throws -> ExitStatus {
+        var progress = progress
         var log = try SyntheticLog(recipe)
         let store = try location.open(create: true)
         if (try? store.headSequence(of: recipe.group)) != nil {
@@ -22,7 +23,9 @@ enum GeneratedIngest {
         func flush() throws -> ExitStatus? {
             defer { batch.removeAll(keepingCapacity: true); expected.removeAll(keepingCapacity: true); inboxes = 0 }
             let outcomes = try store.ingest(batch, claims: [])
+            progress.advance(by: batch.count)
             for (index, outcome) in outcomes.enumerated() where outcome != expected[index] {
+                progress.clear()
                 streams.err("grouplog: the store judged commit \(batch[index].sequence) \(ReplayReport.describe(outcome)), "
                     + "the generator \(ReplayReport.describe(expected[index])); the commits before it are in group \(recipe.group)")
                 return .corrupt
@@ -36,6 +39,7 @@ enum GeneratedIngest {
             if batch.count >= batchCommits || inboxes >= batchInboxes, let failed = try flush() { return failed }
         }
         if !batch.isEmpty, let failed = try flush() { return failed }
+        progress.finish()
         streams.out("generated group \(recipe.group) in \(location.address): \(GeneratedFixture.summary(of: log))")
         return .success
     }

@@ -24,10 +24,10 @@ enum ReplayCommand: CommandBody {
         """)],
         action: .run(Self.self))
 
-    static let usage = ["grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--store DIR]"]
+    static let usage = ["grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--progress] [--store DIR]"]
 
     enum Option: String, CommandOption {
-        case at = "--at SEQ", json = "--json"
+        case at = "--at SEQ", json = "--json", progress = "--progress"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
@@ -35,14 +35,21 @@ enum ReplayCommand: CommandBody {
         let json = arguments.flag(.json)
         let at = try arguments.number(.at)
         var outcomes: [JSONValue] = []
+        let source = try store.source(target)
+        let last = at ?? source.headSequence
+        // The text goes out commit by commit: on a terminal it is the progress itself.
+        var progress = ProgressLine("replay", total: last >= source.firstSequence ? Int(last - source.firstSequence + 1) : nil,
+                                    shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams, outputIsBusy: !json))
         func report(_ commit: Commit, _ outcome: CommitOutcome, _ events: [DomainEvent]) {
+            progress.advance()
             if json {
                 outcomes.append(ReplayReport.json(commit, outcome, events: events))
             } else {
                 streams.out(ReplayReport.line(commit, outcome, events: events))
             }
         }
-        let replayed = try store.source(target).replay(through: at, option: "--at", report)
+        let replayed = try source.replay(through: at, option: "--at", report)
+        progress.finish()
         if json {
             streams.out(JSONWriter.write(.object(JSONObject([
                 "commits": .array(outcomes),
