@@ -30,12 +30,13 @@ struct ProgressLine {
     /// The least time between two redraws.
     static let interval: Duration = .milliseconds(100)
 
-    init(_ label: String, unit: String = "commits", total: Int? = nil, shown: Bool) {
+    /// - Parameter start: when the work began (now, but for a test of the line's text).
+    init(_ label: String, unit: String = "commits", total: Int? = nil, shown: Bool, start: ContinuousClock.Instant = .now) {
         self.label = label
         self.unit = unit
         self.total = total
         isShown = shown
-        start = .now
+        self.start = start
         // The first line waits one interval: work done by then needs none.
         lastDraw = start
     }
