@@ -36,44 +36,55 @@ public struct LogBenchmark: Sendable {
         public func figure(_ name: String) -> BenchFigure? { figures.first { $0.name == name } }
     }
 
+    /// What `run` throws when `shouldStop` ended it.
+    public struct Stopped: Error, Equatable {
+        /// The measures done before it stopped.
+        public let measures: Int
+    }
+
     /// Runs every measure; `measured` hears of each figure as it is done.
-    /// - Throws: `StoreError` when the store cannot be read.
-    public func run(_ measured: (BenchFigure) -> Void = { _ in }) throws -> Report {
+    /// - Parameter shouldStop: asked before each run; true ends the benchmark there.
+    /// - Throws: `StoreError` when the store cannot be read; `Stopped`.
+    public func run(shouldStop: () -> Bool = { false }, _ measured: (BenchFigure) -> Void = { _ in }) throws -> Report {
         let head = try store.headSequence(of: group)
         let commits = Int(head) + 1
         // Untimed: the first read pays for the page cache, which no later run does.
         let final = try store.replay(group) { _, _, _ in }
         var figures: [BenchFigure] = []
+        func stopIfAsked() throws(Stopped) {
+            if shouldStop() { throw Stopped(measures: figures.count) }
+        }
         func add(_ figure: BenchFigure) {
             figures.append(figure)
             measured(figure)
         }
-        add(try time("replay", "replay, chain checked", unit: "commits", units: commits) { () throws(StoreError) in
+        add(try time("replay", "replay, chain checked", unit: "commits", units: commits, before: stopIfAsked) { () throws(StoreError) in
             _ = try store.replay(group) { _, _, _ in }
         })
         if let lmdb = store as? GroupStore {
             var bytes = 0
-            add(try time("rawScan", "raw scan of the same bytes", unit: "commits", units: commits) { () throws(StoreError) in
+            add(try time("rawScan", "raw scan of the same bytes", unit: "commits", units: commits, before: stopIfAsked) { () throws(StoreError) in
                 try lmdb.rawScan(of: group) { record in bytes &+= record.count }
             })
         }
-        add(try states(head: head))
+        add(try states(head: head, before: stopIfAsked))
         let source = try LogSource(store: store, group: group)
-        add(try time("audit", "audit", unit: "commits", units: commits) { () throws in
+        add(try time("audit", "audit", unit: "commits", units: commits, before: stopIfAsked) { () throws in
             try source.audit(filter: AuditFilter()) { _, _ in }
         })
-        add(try time("whatif", "whatif --policy addMember=adminOnly", unit: "commits", units: commits) { () throws in
+        add(try time("whatif", "whatif --policy addMember=adminOnly", unit: "commits", units: commits, before: stopIfAsked) { () throws in
             _ = try WhatIf.run(source, overrides: Self.whatIfOverrides) { _ in }
         })
         return Report(group: group, commits: commits, members: final.state?.memberCount ?? 0, figures: figures)
     }
 
-    /// `runs` timed runs of `body`.
+    /// `runs` timed runs of `body`, each after `before` (which may stop the benchmark).
     private func time(
-        _ name: String, _ summary: String, unit: String, units: Int, _ body: () throws -> Void
+        _ name: String, _ summary: String, unit: String, units: Int, before: () throws -> Void, _ body: () throws -> Void
     ) throws -> BenchFigure {
         var seconds: [Double] = []
         for _ in 0..<runs {
+            try before()
             let start = ContinuousClock.now
             try body()
             seconds.append((ContinuousClock.now - start).seconds)
@@ -82,10 +93,11 @@ public struct LogBenchmark: Sendable {
     }
 
     /// One timed `state(of:at:)` at each of `stateSamples` seeded random sequences.
-    private func states(head: UInt64) throws(StoreError) -> BenchFigure {
+    private func states(head: UInt64, before: () throws -> Void) throws -> BenchFigure {
         var random = SplitMix64(seed: seed)
         var seconds: [Double] = []
         for _ in 0..<stateSamples {
+            try before()
             let sequence = random.next() % (head + 1)
             let start = ContinuousClock.now
             _ = try store.state(of: group, at: sequence)

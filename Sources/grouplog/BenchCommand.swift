@@ -23,7 +23,7 @@ enum BenchCommand: CommandBody {
             .text("""
             Exit status: 0; 2 when the fixture cannot be read or the group does not exist; 4
             when there is no store; 5 when a record is corrupt; 64 for an option outside its
-            range.
+            range; 130 when Ctrl-C stopped it (before its next run).
             """),
         ],
         action: .run(Self.self))
@@ -51,7 +51,15 @@ enum BenchCommand: CommandBody {
             var benchmark = LogBenchmark(store: opened, group: label.group)
             benchmark.runs = runs
             benchmark.stateSamples = samples
-            let report = try benchmark.run()
+            // Every run only reads: Ctrl-C ends the benchmark before the next run.
+            Interrupt.stopBetweenSteps()
+            let report: LogBenchmark.Report
+            do {
+                report = try benchmark.run(shouldStop: { Interrupt.wasRequested })
+            } catch let stopped as LogBenchmark.Stopped {
+                streams.err("grouplog: interrupted: bench stopped after \(stopped.measures) of its measures; nothing was written")
+                return .interrupted
+            }
             if json {
                 streams.out(JSONWriter.write(BenchOutput.json(report, of: label.text, runs: runs), pretty: true))
             } else {

@@ -22,7 +22,8 @@ enum CopyCommand: CommandBody {
 
         Exit status: 0; 2 when DST holds a group (with --resume, a log that is not the start of
         SRC's) or gives a claim to another inbox, nothing written; 3 when a store fails; 4 when
-        SRC is not a store; 5 when an outcome differs.
+        SRC is not a store; 5 when an outcome differs; 130 when Ctrl-C stopped it, after the
+        batch in hand.
         """)],
         action: .run(Self.self))
 
@@ -46,17 +47,28 @@ enum CopyCommand: CommandBody {
         }
         let done: StoreCopyProgress
         var bar = ProgressLine("copy", shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams))
+        // Each batch is one write: Ctrl-C ends the copy between two of them.
+        Interrupt.stopBetweenSteps()
         do {
-            done = try StoreCopy(from: from, to: to).run(resuming: arguments.flag(.resume)) { progress in
-                guard bar.isShown else { return streams.err(line(progress)) }
-                bar.total = Int(progress.totalCommits)
-                bar.advance(to: Int(progress.commits))
-            }
+            done = try StoreCopy(from: from, to: to).run(
+                resuming: arguments.flag(.resume),
+                progress: { progress in
+                    guard bar.isShown else { return streams.err(line(progress)) }
+                    bar.total = Int(progress.totalCommits)
+                    bar.advance(to: Int(progress.commits))
+                },
+                shouldStop: { Interrupt.wasRequested })
             bar.finish()
         } catch {
             bar.clear()
             streams.err("grouplog: copy from \(source) to \(destination): \(error)")
             return StorePair.status(error)
+        }
+        if done.stopped {
+            streams.err("grouplog: interrupted: copied \(done.commits.grouped) of \(done.totalCommits.grouped) commits "
+                + "(\(done.groups) of \(done.totalGroups) groups whole) from \(source) to \(destination), each batch whole; "
+                + "copy --resume goes on from there")
+            return .interrupted
         }
         var summary = "copied \(done.groups) groups (\(done.commits) commits) and the claims of \(done.inboxes) inboxes from \(source) to \(destination)"
         if done.groupsAlreadyThere == 1 { summary += "; 1 group was already there" }

@@ -11,7 +11,8 @@ enum ExportCommand: CommandBody {
         Writes the group's log as a fixture: every commit with its outcome as its expectation,
         the final state as the top-level expectation, and the identities of the inboxes the log
         names. 'grouplog fixture run' on the file passes. It goes to standard output, or with
-        -o FILE (or --output FILE) to FILE, written whole or not at all.
+        -o FILE (or --output FILE) to FILE, written whole or not at all: Ctrl-C while the log
+        is read writes nothing (exit 130).
         """)],
         action: .run(Self.self))
 
@@ -27,7 +28,14 @@ enum ExportCommand: CommandBody {
         let opened = try store.open()
         var progress = ProgressLine("export", total: Int(try opened.headSequence(of: group)) + 1,
                                     shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams))
-        let fixture = try opened.exportFixture(group) { progress.advance() }
+        Interrupt.stopBetweenSteps()
+        let fixture = try opened.exportFixture(group) {
+            if Interrupt.wasRequested {
+                progress.clear()
+                Interrupt.endReading("read \(progress.count.grouped) of \((progress.total ?? 0).grouped) commits of the export", streams: &streams)
+            }
+            progress.advance()
+        }
         progress.finish()
         let text = JSONWriter.write(fixture, pretty: true)
         guard let file = arguments.value(.output) else {

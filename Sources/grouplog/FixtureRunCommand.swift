@@ -23,7 +23,13 @@ enum FixtureRunCommand: CommandBody {
         var progress = ProgressLine("fixture run", unit: "files", total: files.count,
                                     shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams, outputIsBusy: !json))
         defer { progress.finish() }
+        Interrupt.stopBetweenSteps()
         for file in files {
+            if Interrupt.wasRequested {
+                progress.clear()
+                streams.err("grouplog: interrupted: ran \(passed + failed) of \(files.count) fixtures (\(passed) passed, \(failed) failed)")
+                return .interrupted
+            }
             defer { progress.advance() }
             var report = JSONObject(["file": .string(file)])
             do {

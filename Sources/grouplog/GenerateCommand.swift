@@ -32,9 +32,14 @@ enum GenerateCommand: CommandBody {
             Rejected commits add an existing member, have a member grant admin, give a name
             that is too long, go back in time, or remove someone who never was a member.
 
+            Ctrl-C stops it cleanly: with -o nothing is written; with --group the batch in
+            hand is dropped and the message says which commits the group holds, every batch
+            whole. A progress line (count, rate, time left) is drawn on standard error when it
+            is a terminal, or with --progress.
+
             Exit status: 0; 2 when the group exists or FILE cannot be written; 3 when the store
             fails; 5 when the store judges a commit otherwise than the generator; 64 for an
-            option outside its range.
+            option outside its range; 130 when interrupted.
             """),
         ],
         action: .run(Self.self))

@@ -10,10 +10,16 @@ enum GeneratedFixture {
         // Before the work: a long run must not fail at its end for want of a folder.
         try OutputFile.checkWritable(file)
         var log = try SyntheticLog(recipe)
+        Interrupt.stopBetweenSteps()
         var commits: [Commit] = [], outcomes: [CommitOutcome] = []
         commits.reserveCapacity(recipe.commits)
         outcomes.reserveCapacity(recipe.commits)
         while let next = log.next() {
+            if Interrupt.wasRequested {
+                progress.clear()
+                streams.err("grouplog: interrupted: made \(commits.count.grouped) of \(recipe.commits.grouped) commits; nothing was written (\(file) was not made)")
+                return .interrupted
+            }
             commits.append(next.commit)
             outcomes.append(next.outcome)
             progress.advance()

@@ -18,11 +18,15 @@ enum GeneratedIngest {
         if (try? store.headSequence(of: recipe.group)) != nil {
             throw InputError("group \(recipe.group) already exists in \(location.address): generate into a new group")
         }
+        // Each batch is one write: Ctrl-C drops the batch in hand, never part of one.
+        Interrupt.stopBetweenSteps()
         var batch: [Commit] = [], expected: [CommitOutcome] = []
+        var written = 0
         var inboxes = 0
         func flush() throws -> ExitStatus? {
             defer { batch.removeAll(keepingCapacity: true); expected.removeAll(keepingCapacity: true); inboxes = 0 }
             let outcomes = try store.ingest(batch, claims: [])
+            written += batch.count
             progress.advance(by: batch.count)
             for (index, outcome) in outcomes.enumerated() where outcome != expected[index] {
                 progress.clear()
@@ -33,6 +37,12 @@ enum GeneratedIngest {
             return nil
         }
         while let next = log.next() {
+            if Interrupt.wasRequested {
+                progress.clear()
+                streams.err("grouplog: interrupted: " + (written == 0 ? "nothing was written"
+                    : "generated \(written.grouped) of \(recipe.commits.grouped) commits; group \(recipe.group) holds commits 0…\((written - 1).grouped), each batch whole"))
+                return .interrupted
+            }
             batch.append(next.commit)
             expected.append(next.outcome)
             inboxes += next.commit.changes.reduce(0) { $0 + $1.namedInboxes.count }

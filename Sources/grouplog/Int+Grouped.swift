@@ -10,3 +10,8 @@ extension Int {
         return (self < 0 ? "-" : "") + digits + result
     }
 }
+
+extension UInt64 {
+    /// The number with a comma between each group of three digits.
+    var grouped: String { Int(clamping: self).grouped }
+}

@@ -62,7 +62,8 @@ enum Overview {
         blocks.append("""
         Exit codes: 0 success; 1 expectations not met, a submit rejected, or dm found no DM; 2 bad
         input; 3 store error (full disk, I/O, sequence conflict); 4 no store at that path; 5 corrupt
-        record, or verify found a problem; 6 the key file to write exists; 64 usage error.
+        record, or verify found a problem; 6 the key file to write exists; 64 usage error; 130
+        interrupted (Ctrl-C): nothing half-written.
         """)
         return (blocks.joined(separator: "\n\n"), remaining.values.flatMap { $0 })
     }

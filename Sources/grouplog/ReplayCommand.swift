@@ -19,8 +19,12 @@ enum ReplayCommand: CommandBody {
         (expectations are not checked: use fixture run); anything else names a group of the
         store, whose commits are checked against the chain as they are read.
 
+        A progress line (count, rate, time left) is drawn on standard error with --progress,
+        or unasked when standard error is a terminal and standard output is not.
+
         Exit status: 0; 2 when the fixture cannot be read, the group does not exist or SEQ is
-        past the log's end; 4 when there is no store; 5 when a record is corrupt.
+        past the log's end; 4 when there is no store; 5 when a record is corrupt; 130 when
+        Ctrl-C stopped it (it says how far it got).
         """)],
         action: .run(Self.self))
 
@@ -40,7 +44,12 @@ enum ReplayCommand: CommandBody {
         // The text goes out commit by commit: on a terminal it is the progress itself.
         var progress = ProgressLine("replay", total: last >= source.firstSequence ? Int(last - source.firstSequence + 1) : nil,
                                     shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams, outputIsBusy: !json))
+        Interrupt.stopBetweenSteps()
         func report(_ commit: Commit, _ outcome: CommitOutcome, _ events: [DomainEvent]) {
+            if Interrupt.wasRequested {
+                progress.clear()
+                Interrupt.endReading("replayed \(progress.count.grouped) of \((progress.total ?? 0).grouped) commits", streams: &streams)
+            }
             progress.advance()
             if json {
                 outcomes.append(ReplayReport.json(commit, outcome, events: events))
