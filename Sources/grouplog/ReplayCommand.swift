@@ -42,7 +42,9 @@ enum ReplayCommand: CommandBody {
         let source = try store.source(target)
         let last = at ?? source.headSequence
         // The text goes out commit by commit: on a terminal it is the progress itself.
-        var progress = ProgressLine("replay", total: last >= source.firstSequence ? Int(last - source.firstSequence + 1) : nil,
+        // A SEQ outside the log has no total: the replay refuses it before the first commit.
+        let total = last >= source.firstSequence && last <= source.headSequence ? Int(last - source.firstSequence + 1) : nil
+        var progress = ProgressLine("replay", total: total,
                                     shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams, outputIsBusy: !json))
         Interrupt.stopBetweenSteps()
         func report(_ commit: Commit, _ outcome: CommitOutcome, _ events: [DomainEvent]) {
