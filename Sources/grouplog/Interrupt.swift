@@ -16,12 +16,20 @@ import Synchronization
 ///   the message and ends the process at once, and the store drops the transaction that never
 ///   committed. Call `finishing()` as soon as the transaction has returned, so that a signal
 ///   after it only sets the flag.
-enum Interrupt {
+package enum Interrupt {
+    /// Whether this process is the `grouplog` executable, whose signals are its own: a process
+    /// that drives `CLI.run` in-process (the fuzzer, the tests) keeps its own SIGINT handling.
+    private static let handlesSignals = Atomic<Bool>(false)
     private static let requested = Atomic<Bool>(false)
     /// Whether the handler ends the process at once, printing `message`.
     private static let abandons = Atomic<Bool>(false)
     /// The handler's message, made before the handler is installed: a handler may only write bytes.
     nonisolated(unsafe) private static var message: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 0)
+
+    /// Lets the commands install their SIGINT handlers: `main.swift` calls it before `CLI.run`.
+    package static func handleSignalsInThisProcess() {
+        handlesSignals.store(true, ordering: .relaxed)
+    }
 
     /// Whether SIGINT has arrived since the handler was installed.
     static var wasRequested: Bool { requested.load(ordering: .relaxed) }
@@ -49,6 +57,7 @@ enum Interrupt {
     }
 
     private static func install() {
+        guard handlesSignals.load(ordering: .relaxed) else { return }
         signal(SIGINT) { _ in
             Interrupt.requested.store(true, ordering: .relaxed)
             if Interrupt.abandons.load(ordering: .relaxed) {
