@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "GroupStore", targets: ["GroupStore"]),
         .library(name: "GroupStorePostgres", targets: ["GroupStorePostgres"]),
         .library(name: "GroupAudit", targets: ["GroupAudit"]),
+        .library(name: "GroupGenerator", targets: ["GroupGenerator"]),
         .library(name: "GroupBackends", targets: ["GroupBackends"]),
         .library(name: "GroupLog", targets: ["GroupLog"]),
         .executable(name: "grouplog", targets: ["grouplog-main"]),
@@ -34,14 +35,16 @@ let package = Package(
         .target(name: "GroupFixtures", dependencies: ["GroupCore", "GroupCodec"], swiftSettings: strict),
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),
         .target(name: "GroupStorePostgres", dependencies: ["GroupCore", "GroupCodec", "GroupStore", "CPostgres"], swiftSettings: strict),
-        .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore"], swiftSettings: strict),
+        .target(name: "GroupAudit", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupGenerator"], swiftSettings: strict),
+        // Synthetic logs from a seed, folded through the reducer: `grouplog generate`.
+        .target(name: "GroupGenerator", dependencies: ["GroupCore", "GroupCodec"], swiftSettings: strict),
         // Picks a backend from a store address: the one target that knows them all.
         .target(name: "GroupBackends", dependencies: ["GroupStore", "GroupStorePostgres"], swiftSettings: strict),
         .target(name: "GroupLog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupBackends"], swiftSettings: strict),
         // The command line is a library so that the fuzzer can drive CLI.run; the executable
         // grouplog is Sources/grouplog-main/main.swift alone.
         .target(
-            name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupBackends", "GroupAudit"],
+            name: "grouplog", dependencies: ["GroupCore", "GroupCodec", "GroupFixtures", "GroupStore", "GroupBackends", "GroupAudit", "GroupGenerator"],
             swiftSettings: strict),
         .executableTarget(name: "grouplog-main", dependencies: ["grouplog", "GroupStore"], swiftSettings: strict),
         // The libFuzzer targets (Fuzz/README.md). A plain build makes a replayer that runs inputs
@@ -98,6 +101,7 @@ let package = Package(
         .testTarget(name: "GroupFixturesTests", dependencies: ["GroupFixtures", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupStorePostgres", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupAuditTests", dependencies: ["GroupAudit", "GroupBackends", "GroupFixtures", "GroupTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GroupGeneratorTests", dependencies: ["GroupGenerator", "GroupCodec"], swiftSettings: strict),
         .testTarget(name: "SQLiteEventStoreTests", dependencies: ["SQLiteEventStore", "GroupCodec", "GroupTestSupport"], swiftSettings: strict),
         .testTarget(name: "GroupLogTests", dependencies: ["GroupLog", "GroupStorePostgres", "GroupTestSupport"], swiftSettings: strict),
         // Golden/ holds expected transcripts the tests read from disk, not resources.

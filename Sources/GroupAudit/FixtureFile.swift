@@ -5,10 +5,12 @@ import GroupFixtures
 /// A fixture as a file: how a target names one, how it is read, and the group ID its log is
 /// replayed under.
 public enum FixtureFile {
-    /// Whether a target names a fixture file rather than a group: an existing file, or any name
-    /// ending in `.json` (so that a mistyped file name says so, not that there is no store).
+    /// Whether a target names a fixture file rather than a group: an existing file (not a
+    /// directory: a store is often named like its group), or any name ending in `.json` (so
+    /// that a mistyped file name says so, not that there is no store).
     public static func isNamed(by target: String) -> Bool {
-        target.hasSuffix(".json") || FileManager.default.fileExists(atPath: target)
+        var isDirectory: ObjCBool = false
+        return target.hasSuffix(".json") || (FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) && !isDirectory.boolValue)
     }
 
     /// Reads and decodes the fixture at `path`; its errors name the file.

@@ -43,12 +43,14 @@ extension GroupLogStorage {
 
     /// The group's log as a fixture (JSON), with each commit's outcome and the final state as
     /// expectations, so that running the fixture checks the log.
-    public func exportFixture(_ group: GroupID) throws(StoreError) -> JSONValue {
+    /// - Parameter read: called after each commit is read, for a progress line.
+    public func exportFixture(_ group: GroupID, read: () -> Void = {}) throws(StoreError) -> JSONValue {
         var commits: [Commit] = []
         var outcomes: [CommitOutcome] = []
         let final = try replay(group) { commit, outcome, _ in
             commits.append(commit)
             outcomes.append(outcome)
+            read()
         }
         let claims = FixtureWriter.identities(for: commits, in: try directory(for: FixtureWriter.inboxesNamed(in: commits)))
         return FixtureWriter.fixture(name: "export of group \(group)", commits: commits, outcomes: outcomes,

@@ -30,14 +30,20 @@ public struct StoreCopy: Sendable {
 
     /// Copies the claims, then every group in group ID order, calling `progress` after the claims
     /// and after each batch.
-    /// - Parameter resuming: go on with a copy that stopped, rather than refuse a destination
-    ///   that holds groups.
+    /// - Parameters:
+    ///   - resuming: go on with a copy that stopped, rather than refuse a destination that holds
+    ///     groups.
+    ///   - progress: called after the claims and after each batch.
+    ///   - shouldStop: asked before each batch; true ends the copy there, with `stopped` set in
+    ///     what it returns (a later run with `resuming` goes on from there).
     /// - Returns: the totals.
     /// - Throws: `destinationNotEmpty`, `destinationDiffers` and a claim the destination gives
     ///   another inbox (`destination(.identityClaimed)`), all before anything is written;
     ///   `outcomeMismatch`; `source` or `destination` when a store fails.
     @discardableResult
-    public func run(resuming: Bool = false, progress: (StoreCopyProgress) -> Void = { _ in }) throws(StoreCopyError) -> StoreCopyProgress {
+    public func run(
+        resuming: Bool = false, progress: (StoreCopyProgress) -> Void = { _ in }, shouldStop: () -> Bool = { false }
+    ) throws(StoreCopyError) -> StoreCopyProgress {
         let groups = try fromSource { () throws(StoreError) in try source.groups() }
         let starts = try firstSequences(of: groups, resuming: resuming)
         try checkClaims()
@@ -56,11 +62,15 @@ public struct StoreCopy: Sendable {
                 done.groupsAlreadyThere += 1
                 continue
             }
-            try copyLog(of: group, from: next, through: summary.headSequence) { last, count in
+            let whole = try copyLog(of: group, from: next, through: summary.headSequence, shouldStop: shouldStop) { last, count in
                 done.commits += UInt64(count)
                 done.group = group
                 done.groupHead = last
                 progress(done)
+            }
+            guard whole else {
+                done.stopped = true
+                return done
             }
             done.groups += 1
         }
@@ -71,12 +81,17 @@ public struct StoreCopy: Sendable {
 
     /// Copies commits `next...head` of `group`, a batch per write, calling `afterBatch` with the
     /// last sequence and the count of each batch once it is written.
+    /// - Parameter shouldStop: asked before each batch; true stops there.
+    /// - Returns: false when `shouldStop` stopped it before `head`.
     /// - Throws: `outcomeMismatch`; `source` for a log that ends before `head`.
+    @discardableResult
     func copyLog(
-        of group: GroupID, from next: UInt64, through head: UInt64, afterBatch: (UInt64, Int) -> Void
-    ) throws(StoreCopyError) {
+        of group: GroupID, from next: UInt64, through head: UInt64, shouldStop: () -> Bool = { false },
+        afterBatch: (UInt64, Int) -> Void
+    ) throws(StoreCopyError) -> Bool {
         var next = next
         while next <= head {
+            if shouldStop() { return false }
             let limit = Int(min(UInt64(batchSize), head - next + 1))
             let page = try fromSource { () throws(StoreError) in try source.storedCommits(of: group, from: next, limit: limit) }
             guard let last = page.last else {
@@ -89,6 +104,7 @@ public struct StoreCopy: Sendable {
             next = last.commit.sequence + 1
             afterBatch(last.commit.sequence, page.count)
         }
+        return true
     }
 
     /// The sequence each group's copy starts at: none (all from 0) for an empty destination; when

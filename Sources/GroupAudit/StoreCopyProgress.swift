@@ -20,6 +20,9 @@ public struct StoreCopyProgress: Sendable, Equatable {
     public var group: GroupID?
     /// The last commit of `group` the destination holds.
     public var groupHead: UInt64?
+    /// Whether the copy stopped early because it was asked to (`StoreCopy.run`'s `shouldStop`),
+    /// between two batches: every batch written is whole.
+    public var stopped = false
 
     /// Nothing copied yet.
     public init() {}

@@ -34,7 +34,7 @@ public struct StoreReplication: Sendable {
     ) throws(StoreCopyError) {
         // Taken before the catch-up reads anything, so that a commit made during it is heard.
         var cursor = copy.source.changeCursor()
-        let caughtUp = try copy.run(resuming: true) { progress(.catchingUp($0)) }
+        let caughtUp = try copy.run(resuming: true, progress: { progress(.catchingUp($0)) })
         progress(.caughtUp(caughtUp))
         var lastComparison = ContinuousClock.now
         var unvouched = false

@@ -105,19 +105,19 @@ public enum FixtureWriter {
     /// The top-level `expect` that pins `state`, with every key this version checks.
     public static func expectations(of state: GroupState) -> JSONValue {
         var expect = JSONObject()
-        var members = JSONObject()
-        var states = JSONObject()
-        for record in state.allMembers {
-            members[record.inbox.rawValue] = .string(record.role.name)
-            states[record.inbox.rawValue] = .string(record.state.name)
-        }
-        let former = state.formerMembers
-        for record in former { states[record.inbox.rawValue] = .string("former") }
-        expect["members"] = .object(members)
-        expect["states"] = .object(states)
+        // Built as member lists, not key by key: setting a key searches the object for it, which
+        // for a group of a million members is a trillion comparisons. An inbox is either a
+        // member or a former member, so the keys are unique.
+        let current = state.allMembers, former = state.formerMembers
+        let members = current.map { JSONObject.Member(key: $0.inbox.rawValue, value: .string($0.role.name)) }
+        let states = current.map { JSONObject.Member(key: $0.inbox.rawValue, value: .string($0.state.name)) }
+            + former.map { JSONObject.Member(key: $0.inbox.rawValue, value: .string("former")) }
+        expect["members"] = .object(JSONObject(members))
+        expect["states"] = .object(JSONObject(states))
         expect["creator"] = .string(state.creator.rawValue)
-        var adders = JSONObject()
-        for record in state.allMembers + former { adders[record.inbox.rawValue] = record.addedBy.map { .string($0.rawValue) } ?? .null }
+        let adders = JSONObject((current + former).map { record in
+            JSONObject.Member(key: record.inbox.rawValue, value: record.addedBy.map { .string($0.rawValue) } ?? .null)
+        })
         expect["addedBy"] = .object(adders)
         func departed(_ reason: Departure.Reason?) -> JSONValue {
             .array(former.filter { record in
@@ -154,8 +154,9 @@ public enum FixtureWriter {
         // fixtures of logs made before stay as they were.
         if state.requiresSignatures { expect["requireSignatures"] = .bool(true) }
         if state.recordsSigningKeys {
-            var keys = JSONObject()
-            for record in state.records where !record.keys.isEmpty { keys[record.inbox.rawValue] = ChangeJSON.publicKeys(record.keys) }
+            let keys = JSONObject(state.records.filter { !$0.keys.isEmpty }.map { record in
+                JSONObject.Member(key: record.inbox.rawValue, value: ChangeJSON.publicKeys(record.keys))
+            })
             expect["memberKeys"] = .object(keys)
         }
         return .object(expect)

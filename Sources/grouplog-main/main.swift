@@ -11,6 +11,8 @@ import GroupStore
 LMDBFaultGuard.install(
     message: "grouplog: corrupt store: a read of a damaged page of data.mdb faulted, before any record could be checked; restore the store from a copy or a replica\n",
     exitCode: ExitStatus.corrupt.rawValue)
+// Ctrl-C on a long command stops it cleanly (exit 130): the commands install the handlers.
+Interrupt.handleSignalsInThisProcess()
 var output = StandardStreams()
 let status = CLI.run(Array(CommandLine.arguments.dropFirst()), streams: &output)
 output.flush()

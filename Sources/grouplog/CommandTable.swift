@@ -8,6 +8,8 @@ enum CommandTable {
         GroupsCommand.command,
         ImportCommand.command,
         ExportCommand.command,
+        GenerateCommand.command,
+        BenchCommand.command,
         SubmitCommand.command,
         DMCommand.command,
         LogCommand.command,

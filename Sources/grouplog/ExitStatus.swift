@@ -18,6 +18,9 @@ package enum ExitStatus: Int32 {
     case keyFileExists = 6
     /// The command line itself is wrong.
     case usage = 64
+    /// Ctrl-C (SIGINT) stopped a long command: it wrote nothing half-way and said what it had
+    /// done (128 + the signal's number, as a shell reports a process the signal killed).
+    case interrupted = 130
 
     /// The exit code for a store error.
     init(_ error: StoreError) {

@@ -14,7 +14,10 @@ enum FixtureCommand {
         outcome and the final expectations. A directory runs every .json file below it, in name
         order. Prints one line per fixture (PASS, or FAIL with its first difference: the commit
         or expectation, what was expected and what came), then 'N passed, M failed'.
-        Exit status: 0 when all pass, 1 when one fails, 2 when a fixture cannot be read.
+        With --progress, or unasked when standard error is a terminal and standard output is
+        not, a progress line counts the files. Ctrl-C stops it before the next file.
+        Exit status: 0 when all pass, 1 when one fails, 2 when a fixture cannot be read, 130
+        when interrupted.
 
         record: writes commits SEQ (default: the first) through SEQ (default: the last) of a
         store group or a fixture's log as a fixture: each commit with its outcome as its

@@ -4,10 +4,11 @@ import GroupFixtures
 
 /// `grouplog fixture run [--json] PATH...`
 enum FixtureRunCommand: CommandBody {
-    static let usage = ["grouplog fixture run [--json] PATH..."]
+    static let usage = ["grouplog fixture run [--json] [--progress] PATH..."]
 
     enum Option: String, CommandOption {
         case json = "--json"
+        case progress = "--progress"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
@@ -18,7 +19,18 @@ enum FixtureRunCommand: CommandBody {
         let json = arguments.flag(.json)
         var passed = 0, failed = 0, malformed = 0
         var reports: [JSONValue] = []
+        // Each file's line goes out as it is run: on a terminal those lines are the progress.
+        var progress = ProgressLine("fixture run", unit: "files", total: files.count,
+                                    shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams, outputIsBusy: !json))
+        defer { progress.finish() }
+        Interrupt.stopBetweenSteps()
         for file in files {
+            if Interrupt.wasRequested {
+                progress.clear()
+                streams.err("grouplog: interrupted: ran \(passed + failed) of \(files.count) fixtures (\(passed) passed, \(failed) failed)")
+                return .interrupted
+            }
+            defer { progress.advance() }
             var report = JSONObject(["file": .string(file)])
             do {
                 let fixture = try FixtureFile.read(file)

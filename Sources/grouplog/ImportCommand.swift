@@ -14,8 +14,10 @@ enum ImportCommand: CommandBody {
         name without .json. Each commit is judged by the reducer and stored with its outcome;
         the fixture's expectations are not checked (use fixture run).
 
+        Ctrl-C before the transaction commits drops it: nothing is written (exit 130).
+
         Exit status: 0; 2 when the fixture cannot be read, the group exists or an identity is
-        claimed by another inbox; 4 when there is no store.
+        claimed by another inbox; 4 when there is no store; 130 when interrupted.
         """)],
         action: .run(Self.self))
 
@@ -27,6 +29,8 @@ enum ImportCommand: CommandBody {
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         let file = try arguments.onlyPositional("import takes exactly one fixture file")
+        // One transaction, written last: Ctrl-C before it commits leaves the store as it was.
+        Interrupt.abandon(saying: "interrupted: nothing was written: the import's one transaction was dropped, the store is as it was")
         let group = try arguments.value(.group).map(CommandValues.group) ?? FixtureFile.groupID(for: file)
         let fixture: Fixture
         do {
@@ -35,6 +39,7 @@ enum ImportCommand: CommandBody {
             throw InputError(error.description)
         }
         let outcomes = try store.open().importFixture(fixture, as: group)
+        Interrupt.finishing()
         let applied = outcomes.filter(\.isApplied).count
         streams.out("imported \(outcomes.count) commits into group \(group): \(applied) applied, \(outcomes.count - applied) rejected")
         return .success

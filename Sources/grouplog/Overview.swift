@@ -21,6 +21,9 @@ enum Overview {
             .command("rebuild"), .command("identity"), .command("identity"), .command("identity"), .command("groups"), .command("directory"),
             .command("members"), .command("watch"), .command("copy"), .command("replicate"),
         ]),
+        Section(heading: "Large groups (a log shaped like your traffic, and how fast GroupLog reads it):", items: [
+            .command("generate"), .command("bench"),
+        ]),
         Section(heading: "Signing keys (no store needed):", items: [.command("key"), .command("key")]),
         Section(
             heading: "Audit and reproduction (of a GROUP of the store, or of a FIXTURE's log; nothing is written\nto the store):",
@@ -59,7 +62,8 @@ enum Overview {
         blocks.append("""
         Exit codes: 0 success; 1 expectations not met, a submit rejected, or dm found no DM; 2 bad
         input; 3 store error (full disk, I/O, sequence conflict); 4 no store at that path; 5 corrupt
-        record, or verify found a problem; 6 the key file to write exists; 64 usage error.
+        record, or verify found a problem; 6 the key file to write exists; 64 usage error; 130
+        interrupted (Ctrl-C): nothing half-written.
         """)
         return (blocks.joined(separator: "\n\n"), remaining.values.flatMap { $0 })
     }

@@ -5,7 +5,8 @@ enum RebuildCommand: CommandBody {
         overview: [OverviewEntry("rebuild", summary: "drop and rebuild everything derived from the logs")],
         page: [.text("""
         Drops the heads, outcomes, snapshots and the cross-group index, and makes them again by
-        replaying every log, in one transaction.
+        replaying every log, in one transaction. Ctrl-C before it commits drops it: the store
+        is as it was (exit 130).
         """)],
         action: .run(Self.self))
 
@@ -13,7 +14,11 @@ enum RebuildCommand: CommandBody {
 
     static func run(_ arguments: Arguments<NoOption>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard arguments.positionals.isEmpty else { throw UsageError("rebuild takes no arguments") }
-        let report = try store.open().rebuild()
+        let opened = try store.open()
+        // One transaction: Ctrl-C before it commits leaves the store as it was.
+        Interrupt.abandon(saying: "interrupted: nothing was written: the rebuild's one transaction was dropped, the store is as it was")
+        let report = try opened.rebuild()
+        Interrupt.finishing()
         streams.out("rebuilt \(report.groups) groups from \(report.commits) commits (\(report.snapshots) snapshots)")
         return .success
     }

@@ -19,15 +19,19 @@ enum ReplayCommand: CommandBody {
         (expectations are not checked: use fixture run); anything else names a group of the
         store, whose commits are checked against the chain as they are read.
 
+        A progress line (count, rate, time left) is drawn on standard error with --progress,
+        or unasked when standard error is a terminal and standard output is not.
+
         Exit status: 0; 2 when the fixture cannot be read, the group does not exist or SEQ is
-        past the log's end; 4 when there is no store; 5 when a record is corrupt.
+        past the log's end; 4 when there is no store; 5 when a record is corrupt; 130 when
+        Ctrl-C stopped it (it says how far it got).
         """)],
         action: .run(Self.self))
 
-    static let usage = ["grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--store DIR]"]
+    static let usage = ["grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--progress] [--store DIR]"]
 
     enum Option: String, CommandOption {
-        case at = "--at SEQ", json = "--json"
+        case at = "--at SEQ", json = "--json", progress = "--progress"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
@@ -35,14 +39,28 @@ enum ReplayCommand: CommandBody {
         let json = arguments.flag(.json)
         let at = try arguments.number(.at)
         var outcomes: [JSONValue] = []
+        let source = try store.source(target)
+        let last = at ?? source.headSequence
+        // The text goes out commit by commit: on a terminal it is the progress itself.
+        // A SEQ outside the log has no total: the replay refuses it before the first commit.
+        let total = last >= source.firstSequence && last <= source.headSequence ? Int(last - source.firstSequence + 1) : nil
+        var progress = ProgressLine("replay", total: total,
+                                    shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams, outputIsBusy: !json))
+        Interrupt.stopBetweenSteps()
         func report(_ commit: Commit, _ outcome: CommitOutcome, _ events: [DomainEvent]) {
+            if Interrupt.wasRequested {
+                progress.clear()
+                Interrupt.endReading("replayed \(progress.count.grouped) of \((progress.total ?? 0).grouped) commits", streams: &streams)
+            }
+            progress.advance()
             if json {
                 outcomes.append(ReplayReport.json(commit, outcome, events: events))
             } else {
                 streams.out(ReplayReport.line(commit, outcome, events: events))
             }
         }
-        let replayed = try store.source(target).replay(through: at, option: "--at", report)
+        let replayed = try source.replay(through: at, option: "--at", report)
+        progress.finish()
         if json {
             streams.out(JSONWriter.write(.object(JSONObject([
                 "commits": .array(outcomes),

@@ -35,13 +35,14 @@ enum ReplicateCommand: CommandBody {
         """)],
         action: .run(Self.self))
 
-    static let usage = ["grouplog replicate --from SRC --to DST [--once] [--wait MS]"]
+    static let usage = ["grouplog replicate --from SRC --to DST [--once] [--wait MS] [--progress]"]
 
     enum Option: String, CommandOption {
         case from = "--from SRC"
         case to = "--to DST"
         case once = "--once"
         case wait = "--wait MS"
+        case progress = "--progress"
     }
 
     /// Set by SIGINT and SIGTERM: the replication stops after the round in hand.
@@ -60,13 +61,19 @@ enum ReplicateCommand: CommandBody {
         let once = arguments.flag(.once)
         if !once { stopOnInterrupt() }
         var tally = FollowTally()
+        // Catching up draws one updating line on a terminal; following keeps its lines.
+        var bar = ProgressLine("replicate", shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams))
         do {
             try StoreReplication(from: source, to: destination).run(
                 wait: .milliseconds(wait), shouldStop: { once || stopRequested.load(ordering: .relaxed) }
             ) { progress in
                 switch progress {
-                case let .catchingUp(copied): streams.err(CopyCommand.line(copied, command: "replicate"))
+                case let .catchingUp(copied):
+                    guard bar.isShown else { return streams.err(CopyCommand.line(copied, command: "replicate")) }
+                    bar.total = Int(copied.totalCommits)
+                    bar.advance(to: Int(copied.commits))
                 case let .caughtUp(copied):
+                    bar.finish()
                     tally.caughtUp = copied
                     streams.err("replicate: caught up: \(copied.groups) groups, \(copied.commits) commits"
                         + (once ? "" : "; following \(pair.sourceAddress)"))
@@ -76,6 +83,7 @@ enum ReplicateCommand: CommandBody {
                 }
             }
         } catch {
+            bar.clear()
             streams.err("grouplog: replicate from \(pair.sourceAddress) to \(pair.destinationAddress): \(error)")
             return StorePair.status(error)
         }

@@ -11,6 +11,9 @@ package struct StandardStreams: Streams {
 
     package init() {}
 
+    package var outputIsTerminal: Bool { isatty(1) == 1 }
+    package var errorIsTerminal: Bool { isatty(2) == 1 }
+
     package mutating func out(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         buffer.append(0x0A)

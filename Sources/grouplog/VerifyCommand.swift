@@ -9,7 +9,8 @@ enum VerifyCommand: CommandBody {
         the head, and the cross-group index. Prints each problem with its group and sequence.
 
         Exit status: 0 when there is no problem; 5, as for any command that meets a damaged
-        record, when there is one: a problem is a record that is not what was written.
+        record, when there is one: a problem is a record that is not what was written; 130
+        when Ctrl-C stopped it.
         """)],
         action: .run(Self.self))
 
@@ -18,7 +19,11 @@ enum VerifyCommand: CommandBody {
     static func run(_ arguments: Arguments<NoOption>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard arguments.positionals.count <= 1 else { throw UsageError("verify takes at most one group") }
         let group = try arguments.positionals.first.map(CommandValues.group)
-        let problems = try store.open().verify(group)
+        let opened = try store.open()
+        // verify writes nothing: Ctrl-C may end it anywhere.
+        Interrupt.abandon(saying: "interrupted: verify stopped before it finished; nothing was written")
+        let problems = try opened.verify(group)
+        Interrupt.finishing()
         for problem in problems { streams.out("PROBLEM \(problem)") }
         streams.out(problems.isEmpty ? "verify: no problems" : "verify: \(problems.count) problems")
         return problems.isEmpty ? .success : .corrupt

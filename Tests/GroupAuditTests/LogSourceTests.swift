@@ -95,7 +95,11 @@ struct LogSourceTargetTests {
     @Test func aTargetNamesAFixtureFileWhenItExistsOrEndsInJSON() throws {
         #expect(FixtureFile.isNamed(by: "missing.json"))
         #expect(!FixtureFile.isNamed(by: "team"))
-        try withFixtureFile(named: "small") { path in #expect(FixtureFile.isNamed(by: path)) }
+        try withFixtureFile(named: "small") { path in
+            #expect(FixtureFile.isNamed(by: path))
+            // A directory, such as a store named like its group, names the group.
+            #expect(!FixtureFile.isNamed(by: URL(fileURLWithPath: path).deletingLastPathComponent().path))
+        }
     }
 
     @Test func aFixtureFilesGroupIDIsItsNameWithoutJSON() {

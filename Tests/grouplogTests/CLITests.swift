@@ -35,14 +35,15 @@ struct CLITests {
         #expect(result.status == .success)
         #expect(result.stderr == "")
         for piece in ["Usage: grouplog [--store DIR] COMMAND", "fixture run PATH...", "replay FIXTURE [--at SEQ]", "help COMMAND",
-                      "submit GROUP --actor INBOX", "fields", "config check", "Exit codes: 0 success;", "64 usage error."] {
+                      "submit GROUP --actor INBOX", "fields", "config check", "Exit codes: 0 success;", "64 usage error;", "130\ninterrupted (Ctrl-C)",
+                      "generate -o FILE | --group G", "bench GROUP|FIXTURE"] {
             #expect(result.stdout.contains(piece), "--help should mention \(piece)")
         }
     }
 
     @Test(arguments: [
-        ("fixture", "Usage: grouplog fixture run [--json] PATH..."),
-        ("replay", "Usage: grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--store DIR]"),
+        ("fixture", "Usage: grouplog fixture run [--json] [--progress] PATH..."),
+        ("replay", "Usage: grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--progress] [--store DIR]"),
         ("help", "Usage: grouplog help COMMAND"),
         ("submit", "Usage: grouplog submit GROUP --actor INBOX --changes JSON|- [--key FILE] [--time MS]"),
         ("state", "Usage: grouplog state GROUP [--at SEQ] [--json] [--store DIR]"),
@@ -57,8 +58,8 @@ struct CLITests {
 
     /// The overview lists `--help` among the options shared by commands.
     @Test(arguments: [
-        (["replay", "--help"], "Usage: grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--store DIR]"),
-        (["fixture", "run", "--help"], "Usage: grouplog fixture run [--json] PATH..."),
+        (["replay", "--help"], "Usage: grouplog replay FIXTURE|GROUP [--at SEQ] [--json] [--progress] [--store DIR]"),
+        (["fixture", "run", "--help"], "Usage: grouplog fixture run [--json] [--progress] PATH..."),
     ])
     func helpOptionAfterACommandShowsItsHelp(_ words: [String], _ usage: String) {
         let result = grouplog(words)
@@ -91,5 +92,6 @@ struct CLITests {
         #expect(ExitStatus.expectationsNotMet.rawValue == 1)
         #expect(ExitStatus.badInput.rawValue == 2)
         #expect(ExitStatus.usage.rawValue == 64)
+        #expect(ExitStatus.interrupted.rawValue == 130)
     }
 }
