@@ -13,9 +13,10 @@ extension GroupLogStorage {
     /// `registerFields`, so the stored log replays without the configuration.
     /// A fixture that starts mid-log is refused: a stored log begins at commit 0, and its start
     /// state has no commits to chain from.
+    /// - Parameter progress: told after each commit is judged (see ``StoreProgress``).
     /// - Returns: each commit's outcome.
     @discardableResult
-    public func importFixture(_ fixture: Fixture, as group: GroupID) throws(StoreError) -> [CommitOutcome] {
+    public func importFixture(_ fixture: Fixture, as group: GroupID, progress: StoreProgress? = nil) throws(StoreError) -> [CommitOutcome] {
         if let start = fixture.start {
             throw .ingestRefused(group, sequence: start.firstSequence,
                                  reason: "the fixture starts after commit \(start.sequence), but a stored log begins at commit 0")
@@ -38,7 +39,7 @@ extension GroupLogStorage {
             previous = CommitCodec.hash(chained)
             commits.append(chained)
         }
-        return try ingest(commits, claims: fixture.claims)
+        return try ingest(commits, claims: fixture.claims, progress: progress)
     }
 
     /// The group's log as a fixture (JSON), with each commit's outcome and the final state as

@@ -36,10 +36,12 @@ extension GroupStore {
     /// Appends many commits in one transaction (imports, benchmarks): all of them, or, when one
     /// does not fit, none. They may belong to different groups.
     /// Every signature is verified first, outside the write transaction.
-    /// - Parameter claims: identity and key claims to record in the same transaction, first (an
-    ///   import brings the log's directory with it).
+    /// - Parameters:
+    ///   - claims: identity and key claims to record in the same transaction, first (an import
+    ///     brings the log's directory with it).
+    ///   - progress: told after each commit is judged.
     @discardableResult
-    public func ingest(_ commits: [Commit], claims: [IdentityClaims] = []) throws(StoreError) -> [CommitOutcome] {
+    public func ingest(_ commits: [Commit], claims: [IdentityClaims], progress: StoreProgress?) throws(StoreError) -> [CommitOutcome] {
         try SignatureDoor.admit(commits)
         let outcomes = try writingMany { (txn, attempt) throws(StoreError) in
             for entry in claims {
@@ -71,6 +73,7 @@ extension GroupStore {
                 head = try append(commit, outcome: outcome, replica: replica, after: head, in: txn)
                 working[group] = (head, replica)
                 outcomes.append(outcome)
+                progress?(outcomes.count, commits.count)
             }
             return (outcomes, working.compactMap { group, entry in entry.head.map { (group, $0, entry.replica) } })
         }

@@ -5,20 +5,24 @@ extension GroupStore {
     /// Drops everything derived from the logs (heads, outcomes, snapshots, the cross-group and DM indexes)
     /// and makes it again by replaying every log, in one transaction: a log that fails its chain
     /// check stops the rebuild and leaves the store as it was.
-    public func rebuild() throws(StoreError) -> RebuildReport {
+    /// - Parameter progress: told after each commit read; every commit is read twice, once to
+    ///   check its chain and once to replay it, so the total is twice the commits.
+    public func rebuild(progress: StoreProgress?) throws(StoreError) -> RebuildReport {
         heads.removeAll()
         return try writing { txn throws(StoreError) in
             // Check every chain first, while the heads that vouch for each log's last commit
             // are still there: a damaged log stops the rebuild, naming the changed commit.
             let vouched = try headHashes(in: txn)
-            for summary in try groups(in: txn) {
+            let groups = try groups(in: txn)
+            var read = CheckedCount(total: 2 * groups.reduce(0) { $0 + Int($1.headSequence) + 1 }, progress: progress)
+            for summary in groups {
                 let head = try existingHead(of: summary.group, in: txn)
-                try verifiedCommits(summary.group, head, from: 0, through: head.sequence, in: txn) { _ in }
+                try verifiedCommits(summary.group, head, from: 0, through: head.sequence, in: txn) { _ in read.advance() }
             }
             for database in [databases.groups, databases.outcomes, databases.snapshots, databases.memberships, databases.directory, databases.dms] {
                 try txn.drop(database)
             }
-            return try replayEveryLog(vouchedBy: vouched, in: txn)
+            return try replayEveryLog(vouchedBy: vouched, in: txn, counting: &read)
         }
     }
 
@@ -34,7 +38,10 @@ extension GroupStore {
         return hashes
     }
 
-    private func replayEveryLog(vouchedBy heads: [UInt64: (sequence: UInt64, hash: Digest)], in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> RebuildReport {
+    private func replayEveryLog(
+        vouchedBy heads: [UInt64: (sequence: UInt64, hash: Digest)], in txn: borrowing WriteTransaction<StoreError>,
+        counting read: inout CheckedCount
+    ) throws(StoreError) -> RebuildReport {
         var groups = 0, commits = 0, snapshots = 0
         var current: (number: UInt64, group: GroupID, replica: Replica, previous: Digest?, sequence: UInt64)?
         func finish() throws(StoreError) {
@@ -68,6 +75,7 @@ extension GroupStore {
                 }
                 // Leave `log` the only reference to the state, so folding copies nothing.
                 current = nil
+                read.advance()
                 let outcome = log.replica.fold(commit)
                 try txn.put(databases.outcomes, key: StoreKeys.entry(number, sequence), value: OutcomeCodec.encode(outcome))
                 if options.snapshotSchedule.isDue(at: sequence, members: log.replica.state?.memberCount ?? 0) {

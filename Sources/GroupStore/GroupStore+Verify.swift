@@ -5,7 +5,8 @@ extension GroupStore {
     /// its signature, its stored outcome against a fresh replay, every snapshot against the replayed state, the
     /// head, and the cross-group indexes. Reports each problem with its group and sequence. A
     /// check of the whole store also finds index entries that name no member or no group.
-    public func verify(_ only: GroupID? = nil) throws(StoreError) -> [VerifyProblem] {
+    /// - Parameter progress: told after each commit is checked.
+    public func verify(_ only: GroupID?, progress: StoreProgress?) throws(StoreError) -> [VerifyProblem] {
         let groups: [GroupSummary]
         if let only {
             groups = [GroupSummary(group: only, headSequence: try headSequence(of: only))]
@@ -22,9 +23,10 @@ extension GroupStore {
                 problems.append(VerifyProblem(group: group, sequence: sequence, message: reason))
             }
         }
+        var checked = CheckedCount(total: groups.reduce(0) { $0 + Int($1.headSequence) + 1 }, progress: progress)
         for summary in groups {
             do throws(StoreError) {
-                problems += try reading { txn throws(StoreError) in try verify(summary.group, in: txn) }
+                problems += try reading { txn throws(StoreError) in try verify(summary.group, in: txn, counting: &checked) }
             } catch {
                 guard case let .corrupt(group, sequence, reason) = error else { throw error }
                 problems.append(VerifyProblem(group: group ?? summary.group, sequence: sequence, message: reason))
@@ -33,7 +35,9 @@ extension GroupStore {
         return problems
     }
 
-    private func verify(_ group: GroupID, in txn: borrowing ReadTransaction<StoreError>) throws(StoreError) -> [VerifyProblem] {
+    private func verify(
+        _ group: GroupID, in txn: borrowing ReadTransaction<StoreError>, counting checked: inout CheckedCount
+    ) throws(StoreError) -> [VerifyProblem] {
         var problems: [VerifyProblem] = []
         func report(_ sequence: UInt64?, _ message: String) {
             problems.append(VerifyProblem(group: group, sequence: sequence, message: message))
@@ -41,6 +45,7 @@ extension GroupStore {
         let head = try existingHead(of: group, in: txn)
         var replica = Replica()
         try verifiedCommits(group, head, from: 0, through: head.sequence, in: txn) { commit throws(StoreError) in
+            checked.advance()
             if let problem = SignatureDoor.problem(with: commit) { problems.append(problem) }
             let outcome = replica.fold(commit)
             let key = StoreKeys.entry(head.number, commit.sequence)

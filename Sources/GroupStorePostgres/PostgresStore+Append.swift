@@ -30,7 +30,7 @@ extension PostgresStore {
     /// and the indexes written once at the end (`PostgresAppendBatch`), all in the transaction
     /// that locked the heads: a refused commit or a failed write leaves nothing of the batch.
     @discardableResult
-    public func ingest(_ commits: [Commit], claims: [IdentityClaims]) throws(StoreError) -> [CommitOutcome] {
+    public func ingest(_ commits: [Commit], claims: [IdentityClaims], progress: StoreProgress?) throws(StoreError) -> [CommitOutcome] {
         // Checked before the transaction: verifying holds no lock.
         try SignatureDoor.admit(commits)
         let (outcomes, working) = try writing { connection throws(StoreError) in
@@ -61,6 +61,7 @@ extension PostgresStore {
                 current.replica = replica
                 working[group] = current
                 outcomes.append(outcome)
+                progress?(outcomes.count, commits.count)
             }
             try batch.write(on: connection)
             return (outcomes, working.filter { $0.value.head != nil })

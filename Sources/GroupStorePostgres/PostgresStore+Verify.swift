@@ -6,7 +6,7 @@ import GroupStore
 extension PostgresStore {
     /// Checks each group (or one) against a fresh replay: the chain, the stored outcomes, the
     /// head and the indexes; a check of the whole store also finds stray index entries.
-    public func verify(_ only: GroupID?) throws(StoreError) -> [VerifyProblem] {
+    public func verify(_ only: GroupID?, progress: StoreProgress?) throws(StoreError) -> [VerifyProblem] {
         try reading { connection throws(StoreError) in
             let groups = if let only {
                 [GroupSummary(group: only, headSequence: try existingHead(of: only, on: connection).sequence)]
@@ -15,9 +15,10 @@ extension PostgresStore {
             }
             var problems: [VerifyProblem] = []
             var states: [GroupID: GroupState?] = [:]
+            var checked = CheckedCount(total: groups.reduce(0) { $0 + Int($1.headSequence) + 1 }, progress: progress)
             for summary in groups {
                 do throws(StoreError) {
-                    let (found, state) = try verify(summary.group, on: connection)
+                    let (found, state) = try verify(summary.group, on: connection, counting: &checked)
                     problems += found
                     states[summary.group] = state
                 } catch {
@@ -30,12 +31,15 @@ extension PostgresStore {
         }
     }
 
-    private func verify(_ group: GroupID, on connection: PGConnection) throws(StoreError) -> ([VerifyProblem], GroupState?) {
+    private func verify(
+        _ group: GroupID, on connection: PGConnection, counting checked: inout CheckedCount
+    ) throws(StoreError) -> ([VerifyProblem], GroupState?) {
         var problems: [VerifyProblem] = []
         let head = try existingHead(of: group, on: connection)
         let snapshotted = try snapshotSequences(of: group, on: connection)
         var replica = Replica()
         try verifiedCommits(group, head, from: 0, through: head.sequence, on: connection) { commit, stored throws(StoreError) in
+            checked.advance()
             if let problem = SignatureDoor.problem(with: commit) { problems.append(problem) }
             let outcome = replica.fold(commit)
             if snapshotted.contains(commit.sequence) {
@@ -120,7 +124,8 @@ extension PostgresStore {
     /// transaction; a log that fails its chain check stops the rebuild and leaves the store as
     /// it was. Only derived tables are written: the commits are read, never changed (the schema
     /// refuses that).
-    public func rebuild() throws(StoreError) -> RebuildReport {
+    /// - Parameter progress: told after each commit is replayed (each is read once).
+    public func rebuild(progress: StoreProgress?) throws(StoreError) -> RebuildReport {
         heads.removeAll()
         return try writing { connection throws(StoreError) in
             // Every append locks its group's head row first, so holding the heads' table keeps
@@ -151,6 +156,7 @@ extension PostgresStore {
                 try connection.execute(statement, operation: "clear the derived tables (\(statement))")
             }
             var commits = 0, snapshots = 0
+            var read = CheckedCount(total: logs.reduce(0) { $0 + Int($1.1.sequence) + 1 }, progress: progress)
             var dms: Set<String> = []
             for (group, head) in logs {
                 try connection.execute("INSERT INTO grouplog_groups (group_id, head_sequence, head_hash) VALUES ($1, $2, $3)",
@@ -168,6 +174,7 @@ extension PostgresStore {
                         if CommitIndexing.dmPair(created: commit, state) != nil { dms.insert(group.rawValue) }
                     }
                     commits += 1
+                    read.advance()
                 }
             }
             let filed = try connection.execute("SELECT DISTINCT group_id FROM grouplog_dms", operation: "read the DM index")

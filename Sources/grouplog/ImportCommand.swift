@@ -21,10 +21,11 @@ enum ImportCommand: CommandBody {
         """)],
         action: .run(Self.self))
 
-    static let usage = ["grouplog import FIXTURE [--group ID] [--store DIR]"]
+    static let usage = ["grouplog import FIXTURE [--group ID] [--progress] [--store DIR]"]
 
     enum Option: String, CommandOption {
         case group = "--group ID"
+        case progress = "--progress"
     }
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
@@ -38,8 +39,13 @@ enum ImportCommand: CommandBody {
         } catch {
             throw InputError(error.description)
         }
-        let outcomes = try store.open().importFixture(fixture, as: group)
+        var progress = ProgressLine("import", shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams))
+        let outcomes = try store.open().importFixture(fixture, as: group) { done, total in
+            progress.total = total
+            progress.advance(to: done)
+        }
         Interrupt.finishing()
+        progress.finish()
         let applied = outcomes.filter(\.isApplied).count
         streams.out("imported \(outcomes.count) commits into group \(group): \(applied) applied, \(outcomes.count - applied) rejected")
         return .success

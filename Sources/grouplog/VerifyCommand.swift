@@ -14,16 +14,25 @@ enum VerifyCommand: CommandBody {
         """)],
         action: .run(Self.self))
 
-    static let usage = ["grouplog verify [GROUP] [--store DIR]"]
+    static let usage = ["grouplog verify [GROUP] [--progress] [--store DIR]"]
 
-    static func run(_ arguments: Arguments<NoOption>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
+    enum Option: String, CommandOption {
+        case progress = "--progress"
+    }
+
+    static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard arguments.positionals.count <= 1 else { throw UsageError("verify takes at most one group") }
         let group = try arguments.positionals.first.map(CommandValues.group)
         let opened = try store.open()
         // verify writes nothing: Ctrl-C may end it anywhere.
         Interrupt.abandon(saying: "interrupted: verify stopped before it finished; nothing was written")
-        let problems = try opened.verify(group)
+        var progress = ProgressLine("verify", shown: ProgressLine.shown(requested: arguments.flag(.progress), streams: streams))
+        let problems = try opened.verify(group) { done, total in
+            progress.total = total
+            progress.advance(to: done)
+        }
         Interrupt.finishing()
+        progress.finish()
         for problem in problems { streams.out("PROBLEM \(problem)") }
         streams.out(problems.isEmpty ? "verify: no problems" : "verify: \(problems.count) problems")
         return problems.isEmpty ? .success : .corrupt

@@ -67,6 +67,32 @@ struct ProgressLineTests {
         }
     }
 
+    /// `import`, `verify` and `rebuild` work inside one store call: the store tells them each
+    /// commit done, and they draw the same line.
+    @Test(.enabled(if: canRun, "needs the built grouplog binary and util-linux script"))
+    func storeWideCommandsDrawTheLineOnATerminal() throws {
+        let binary = try #require(BuiltBinary.url)
+        try withTemporaryDirectory { directory in
+            let store = ["--store", directory.path("store")]
+            let recipe = ["generate", "--members", "2000", "--commits", "20000"]
+            #expect(try ChildProcess(binary, store + recipe + ["--group", "g"]).finish().status == 0)
+            #expect(try ChildProcess(binary, recipe + ["-o", directory.path("log.json")]).finish().status == 0)
+            for (words, line) in [
+                (["verify"], #"verify: [0-9,]+ of 20,000 commits \([0-9]+%\)"#),
+                (["rebuild"], #"rebuild: [0-9,]+ of 40,000 commit reads \([0-9]+%\)"#),
+                (["import", directory.path("log.json"), "--group", "h"], #"import: [0-9,]+ of 20,000 commits \([0-9]+%\)"#),
+            ] {
+                let (status, screen) = try onATerminal(quoted([binary.path] + store + words))
+                #expect(status == 0, "\(words[0]): \(screen.suffix(300).debugDescription)")
+                let draws = screen.components(separatedBy: Self.redraw).dropFirst()
+                #expect(draws.contains { $0.firstMatch(of: try! Regex(line)) != nil }, "\(words[0]): \(screen.prefix(300).debugDescription)")
+                // In a pipe, nothing but the command's own output.
+                let piped = try ChildProcess(binary, store + (words[0] == "import" ? ["verify"] : words)).finish()
+                #expect(piped.status == 0 && piped.stderr == "", "\(words[0]): \(piped.stderr.debugDescription)")
+            }
+        }
+    }
+
     @Test(.enabled(if: BuiltBinary.url != nil, "needs the built grouplog binary"))
     func aPipeGetsNoProgressUnlessAskedFor() throws {
         let binary = try #require(BuiltBinary.url)

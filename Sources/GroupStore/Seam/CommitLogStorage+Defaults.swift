@@ -30,6 +30,12 @@ extension CommitLogStorage {
         try ingest(commits, claims: [])
     }
 
+    /// Appends many commits made elsewhere in one atomic write, with no progress to report.
+    @discardableResult
+    public func ingest(_ commits: [Commit], claims: [IdentityClaims]) throws(StoreError) -> [CommitOutcome] {
+        try ingest(commits, claims: claims, progress: nil)
+    }
+
     /// Decodes and appends a commit in its canonical encoding, as another replica sent it.
     /// - Throws: `StoreError.ingestRefused` when the bytes are not a commit this build can read,
     ///   or the commit does not fit (nothing written).
@@ -61,6 +67,16 @@ extension CommitLogStorage {
 
     /// Checks every group of the store.
     public func verify() throws(StoreError) -> [VerifyProblem] {
-        try verify(nil)
+        try verify(nil, progress: nil)
+    }
+
+    /// Checks the group (every group when nil), with no progress to report.
+    public func verify(_ only: GroupID?) throws(StoreError) -> [VerifyProblem] {
+        try verify(only, progress: nil)
+    }
+
+    /// Makes everything derived from the logs again, with no progress to report.
+    public func rebuild() throws(StoreError) -> RebuildReport {
+        try rebuild(progress: nil)
     }
 }

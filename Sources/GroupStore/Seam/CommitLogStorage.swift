@@ -55,8 +55,9 @@ public protocol CommitLogStorage: Sendable {
     /// - Throws: `ingestRefused` naming the first commit that does not fit or whose signature
     ///   does not verify; `identityClaimed` or `signingKey` for a claim another inbox holds.
     ///   Nothing is written.
+    /// - Parameter progress: told after each commit is judged (see ``StoreProgress``).
     @discardableResult
-    func ingest(_ commits: [Commit], claims: [IdentityClaims]) throws(StoreError) -> [CommitOutcome]
+    func ingest(_ commits: [Commit], claims: [IdentityClaims], progress: StoreProgress?) throws(StoreError) -> [CommitOutcome]
 
     /// Every group of the store with its head, in group ID order.
     func groups() throws(StoreError) -> [GroupSummary]
@@ -102,11 +103,14 @@ public protocol CommitLogStorage: Sendable {
     /// every commit's signature, the stored outcomes, snapshots, the head and the indexes. Damage is reported as problems,
     /// not thrown; a check of the whole store also reports index entries no group accounts for.
     /// - Throws: `groupNotFound` for a missing group; `storage` when reading fails.
-    func verify(_ only: GroupID?) throws(StoreError) -> [VerifyProblem]
+    /// - Parameter progress: told after each commit is checked, of all the groups' commits.
+    func verify(_ only: GroupID?, progress: StoreProgress?) throws(StoreError) -> [VerifyProblem]
 
     /// Makes everything derived from the logs again (outcomes, heads, snapshots, the indexes),
     /// in one atomic write. A log that fails its chain check stops the rebuild and leaves the
     /// store as it was.
     /// - Throws: `corrupt` naming the damaged commit.
-    func rebuild() throws(StoreError) -> RebuildReport
+    /// - Parameter progress: told after each commit is read, of all the reads the rebuild makes
+    ///   (a backend may read each commit more than once: the total says so).
+    func rebuild(progress: StoreProgress?) throws(StoreError) -> RebuildReport
 }
