@@ -29,7 +29,8 @@ enum ReplicateCommand: CommandBody {
         that cannot say what changed (LMDB, a hot standby, a listener that reconnected) is
         compared in full with the replica (default 1000).
 
-        Exit status: 0 when stopped; 2 when DST holds a log that is not the start of SRC's
+        Exit status: 0 when caught up (--once) or stopped by SIGTERM; 130 when stopped by
+        Ctrl-C, as every long command; 2 when DST holds a log that is not the start of SRC's
         (nothing of that group written); 3 when a store fails; 4 when SRC is not a store; 5
         when DST judges a commit otherwise than SRC stored it.
         """)],
@@ -47,6 +48,9 @@ enum ReplicateCommand: CommandBody {
 
     /// Set by SIGINT and SIGTERM: the replication stops after the round in hand.
     private static let stopRequested = Atomic<Bool>(false)
+    /// Set by SIGINT alone: a stop by Ctrl-C ends with exit 130, as every long command's does;
+    /// SIGTERM, how a service manager stops a replica, is an orderly end (0).
+    private static let interrupted = Atomic<Bool>(false)
 
     static func run(_ arguments: Arguments<Option>, store: StoreLocation, streams: inout some Streams) throws -> ExitStatus {
         guard arguments.positionals.isEmpty else { throw UsageError("replicate takes no arguments besides --from SRC and --to DST") }
@@ -91,13 +95,16 @@ enum ReplicateCommand: CommandBody {
         var summary = "replicated \(caughtUp.groups) groups (\(caughtUp.commits) commits) from \(pair.sourceAddress) to \(pair.destinationAddress)"
         if !once { summary += ", then \(tally.commits) commits in \(tally.rounds) rounds while following" }
         streams.out(summary)
-        return .success
+        return Self.interrupted.load(ordering: .relaxed) ? .interrupted : .success
     }
 
     /// SIGINT and SIGTERM ask the replication to stop; a parent may have started this process
     /// with them blocked, so they are unblocked.
     private static func stopOnInterrupt() {
-        signal(SIGINT) { _ in ReplicateCommand.stopRequested.store(true, ordering: .relaxed) }
+        signal(SIGINT) { _ in
+            ReplicateCommand.interrupted.store(true, ordering: .relaxed)
+            ReplicateCommand.stopRequested.store(true, ordering: .relaxed)
+        }
         signal(SIGTERM) { _ in ReplicateCommand.stopRequested.store(true, ordering: .relaxed) }
         var interrupts = sigset_t()
         sigemptyset(&interrupts)
