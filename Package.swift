@@ -92,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "GroupTestSupport",
-            dependencies: ["GroupCore", "GroupCodec"],
+            dependencies: ["GroupCore", "GroupCodec", "GroupGenerator"],
             path: "Tests/GroupTestSupport",
             swiftSettings: strict
         ),

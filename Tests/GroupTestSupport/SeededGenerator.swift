@@ -1,19 +1,16 @@
-/// A repeatable random number generator (SplitMix64): the same seed gives the same sequence on
-/// every run and machine, so a failing property test can be replayed from its printed seed.
+import GroupGenerator
+
+/// A repeatable random number generator (SplitMix64, the generator's own: `grouplog generate`
+/// and the tests draw from one algorithm): the same seed gives the same sequence on every run
+/// and machine, so a failing property test can be replayed from its printed seed.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     public let seed: UInt64
-    private var state: UInt64
+    private var source: SplitMix64
 
     public init(seed: UInt64) {
         self.seed = seed
-        self.state = seed
+        source = SplitMix64(seed: seed)
     }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { source.next() }
 }
