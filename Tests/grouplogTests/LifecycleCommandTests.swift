@@ -401,7 +401,9 @@ struct LifecycleCommandTests {
             watcher.wait { $0.count >= expected.count }
             let ended = watcher.interrupt()
             #expect(ended.reason == .exit)
-            #expect(ended.status == 0, "stderr: \(ended.stderr)")
+            // Ctrl-C: exit 130 and what it printed, as every long command.
+            #expect(ended.status == 130, "stderr: \(ended.stderr)")
+            #expect(ended.stderr == "grouplog: interrupted: watched 3 commits of team (3 to 5); nothing was written\n")
             // The commits already there when it started are not printed; each new one once, in order.
             #expect(watcher.lines == expected)
         }
@@ -419,7 +421,8 @@ struct LifecycleCommandTests {
             watcher.wait { $0.count > Self.teamLog.count }
             let ended = watcher.interrupt()
             #expect(ended.reason == .exit)
-            #expect(ended.status == 0, "stderr: \(ended.stderr)")
+            #expect(ended.status == 130, "stderr: \(ended.stderr)")
+            #expect(ended.stderr == "grouplog: interrupted: watched 4 commits of team (0 to 3); nothing was written\n")
             #expect(watcher.lines == Self.teamLog + ["#3 alix @4000 removeMembers caro -> applied [memberRemoved caro]"])
         }
     }
@@ -435,7 +438,8 @@ struct LifecycleCommandTests {
             watcher.wait { $0.count >= 3 }
             let ended = watcher.interrupt()
             #expect(ended.reason == .exit)
-            #expect(ended.status == 0, "stderr: \(ended.stderr)")
+            #expect(ended.status == 130, "stderr: \(ended.stderr)")
+            #expect(ended.stderr == "grouplog: interrupted: watched 3 commits of team (1 to 3); nothing was written\n")
 
             let log = try #require(try JSONParser.parse(store.run("log", "team", "--from", "1", "--json").stdout).arrayValue)
             let lines = watcher.lines

@@ -43,7 +43,8 @@ struct PostgresWatchProcessTests {
             await OffPool.run { _ = watcher.wait(upTo: .seconds(50)) { $0.count >= expected.count } }
             let ended = await OffPool.run { watcher.interrupt() }
             #expect(ended.reason == .exit)
-            #expect(ended.status == 0, "stderr: \(ended.stderr)")
+            #expect(ended.status == 130, "stderr: \(ended.stderr)")
+            #expect(ended.stderr.hasPrefix("grouplog: interrupted: watched 2 commits of team"), "stderr: \(ended.stderr)")
             #expect(watcher.lines == expected)
         }
     }
