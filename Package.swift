@@ -54,7 +54,7 @@ let package = Package(
             path: "Fuzz/Sources/grouplog-fuzz", swiftSettings: strict),
         .executableTarget(
             name: "grouplog-bench",
-            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupStorePostgres", "GroupAudit", "GroupTestSupport", "CMalloc", "SQLiteEventStore"],
+            dependencies: ["GroupCore", "GroupCodec", "GroupStore", "GroupStorePostgres", "GroupAudit", "GroupGenerator", "GroupTestSupport", "CMalloc", "SQLiteEventStore"],
             path: "Benchmarks/grouplog-bench",
             swiftSettings: strict
         ),

@@ -3,7 +3,7 @@
 struct GrowthFigures: Equatable, Sendable {
     /// Current members of the grown group, its owner included.
     let members: Int
-    /// How its inbox IDs look (``GrowthLog/InboxShape``).
+    /// How its inbox IDs look (`InboxStyle`, as `grouplog generate` makes them).
     let inboxShape: String
     /// The median time one commit of the everyday mix takes to apply (nil when not measured).
     let applySecondsPerCommit: Double?

@@ -1,4 +1,5 @@
 import GroupCore
+import GroupGenerator
 import GroupTestSupport
 
 /// One group grown to a given size by folding `addMembers` commits of 1,000 fresh inboxes, and
@@ -6,38 +7,18 @@ import GroupTestSupport
 /// members: the commits are made one at a time and dropped, so the memory a build leaves
 /// behind is the state's.
 struct GrowthLog {
-    /// How the inbox IDs look: what decides whether each costs a heap string.
-    enum InboxShape: String, CaseIterable {
-        /// `m0`, `m1`, ...: Swift keeps strings of up to 15 bytes inline, with no allocation,
-        /// like the other benchmarks' inboxes.
-        case short
-        /// 64 lowercase hex digits, as XMTP inbox IDs are: a heap string each.
-        case xmtp
-    }
+    /// How the inbox IDs look, as `grouplog generate` makes them: short IDs are kept inline by
+    /// Swift (no allocation), 64-character XMTP-style ones are a heap string each.
+    typealias InboxShape = InboxStyle
 
     let shape: InboxShape
     private let group = GroupID(unchecked: "growth")
 
     /// The creator, the only super admin, shaped like every other inbox.
-    var owner: InboxID { inbox(-1) }
+    var owner: InboxID { shape.owner }
 
     /// The `index`th fresh inbox (the owner is -1).
-    func inbox(_ index: Int) -> InboxID {
-        switch shape {
-        case .short:
-            return InboxID(unchecked: index < 0 ? "owner" : "m\(index)")
-        case .xmtp:
-            // Four rounds of SplitMix64 over the index: distinct, evenly spread hex IDs.
-            var generator = SeededGenerator(seed: UInt64(bitPattern: Int64(index)))
-            var text = ""
-            text.reserveCapacity(64)
-            for _ in 0..<4 {
-                let word = String(generator.next(), radix: 16)
-                text += String(repeating: "0", count: 16 - word.count) + word
-            }
-            return InboxID(unchecked: text)
-        }
-    }
+    func inbox(_ index: Int) -> InboxID { shape.inbox(index) }
 
     /// Where the log stands: the next sequence and time, and the next fresh inbox.
     struct Cursor {

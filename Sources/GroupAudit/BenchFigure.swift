@@ -11,6 +11,8 @@ public struct BenchFigure: Equatable, Sendable {
     /// Each run's time, in seconds, in the order they ran.
     public let seconds: [Double]
 
+    /// - Precondition: `seconds` holds at least one run (a programming error otherwise, never
+    ///   input: `LogBenchmark`, the one maker, runs each measure `--runs` times, 1 or more).
     public init(name: String, summary: String, unit: String, units: Int, seconds: [Double]) {
         precondition(!seconds.isEmpty, "a figure has at least one run")
         self.name = name

@@ -67,12 +67,12 @@ struct InboxTable: Sendable {
 
     /// The number of `inbox`, given a new one when the table does not hold it yet.
     mutating func intern(_ inbox: InboxID) -> Int {
-        if (count + 1) * 2 > slots.count { rehash(into: InboxTable.slotCount(for: count + 1)) }
         let hash = hash(of: inbox)
-        let found = find(inbox, hash: hash)
-        if let number = found.number { return number }
+        if !slots.isEmpty, let number = find(inbox, hash: hash).number { return number }
+        // A new ID: grow first when it would leave the slots more than half full.
+        if (count + 1) * 2 > slots.count { rehash(into: InboxTable.slotCount(for: count + 1)) }
         names.append(inbox)
-        slots[found.slot] = slotValue(number: names.count - 1, hash: hash)
+        slots[find(inbox, hash: hash).slot] = slotValue(number: names.count - 1, hash: hash)
         return names.count - 1
     }
 

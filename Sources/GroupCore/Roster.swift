@@ -74,10 +74,12 @@ struct Roster: Equatable, Sendable {
     /// Stores `record` in place of the inbox's previous one and updates every index. Records
     /// that take a new ordinal must come in increasing ordinal order.
     mutating func put(_ record: MemberRecord) {
-        guard let place = ids.number(of: record.inbox).map({ Int(places[$0]) }), place >= 0 else {
-            append(record)
+        let number = ids.number(of: record.inbox)
+        guard let number, places[number] >= 0 else {
+            append(record, number: number)
             return
         }
+        let place = Int(places[number])
         let old = entries[place].record
         forgetKeys(of: old)
         if old.isCurrent {
@@ -100,7 +102,7 @@ struct Roster: Equatable, Sendable {
             entries[place].isGhost = true
             ghosts += 1
             if old.isCurrent { holes += 1 }
-            append(record)
+            append(record, number: number)
         }
         compactIfSparse()
     }
@@ -126,10 +128,11 @@ struct Roster: Equatable, Sendable {
                 throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(record.inbox)")
             }
         }
-        guard ids.number(of: record.inbox).map({ places[$0] < 0 }) ?? true else {
+        let number = ids.number(of: record.inbox)
+        if let number, places[number] >= 0 {
             throw InconsistentState(reason: "\(record.inbox) appears twice")
         }
-        append(record)
+        append(record, number: number)
     }
 
     /// Makes room for `count` records, so that restoring a large snapshot does not rehash.
@@ -165,10 +168,11 @@ struct Roster: Equatable, Sendable {
         return low
     }
 
-    /// Adds `record` at the end of the entries, its inbox numbered when new.
-    private mutating func append(_ record: MemberRecord) {
+    /// Adds `record` at the end of the entries; `number` is its inbox's when the caller looked it
+    /// up already, nil for an inbox the table does not hold yet.
+    private mutating func append(_ record: MemberRecord, number known: Int?) {
         let place = Int32(truncatingIfNeeded: entries.count)
-        let number = ids.intern(record.inbox)
+        let number = known ?? ids.intern(record.inbox)
         if number == places.count { places.append(-1) }
         if places[number] < 0 { recordCount += 1 }
         places[number] = place
@@ -270,7 +274,8 @@ extension Roster {
                 } else if let last = lastAdder, last.inbox == named {
                     adder = last.number
                 } else {
-                    adder = UInt32(truncatingIfNeeded: table.intern(named))
+                    // Most adders have records, so the table holds them: a lookup copies nothing.
+                    adder = UInt32(truncatingIfNeeded: table.number(of: named) ?? table.intern(named))
                     lastAdder = (named, adder)
                 }
             }

@@ -58,6 +58,8 @@ public struct OperationMix: Equatable, Sendable, CustomStringConvertible {
             if point < weight { return operation }
             point -= weight
         }
+        // Cannot be reached: a mix is the standard one or one `init(parsing:)` accepted, and both
+        // have a weight above 0, so the draw lands inside one operation's weight.
         preconditionFailure("a mix has a weight above 0")
     }
 }

@@ -14,11 +14,13 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    /// A number in `0..<bound` (bound at least 1): the high word of a 128-bit product, whose bias
-    /// (at most bound / 2^64) no log of this size can show.
+    /// A number in `0..<bound`: the high word of a 128-bit product, whose bias (at most
+    /// bound / 2^64) no log of this size can show. A bound of 0 or less (an empty range) draws 0;
+    /// a word is drawn either way, so that the sequence after it does not depend on the bound.
     public mutating func below(_ bound: Int) -> Int {
-        precondition(bound > 0, "a draw needs a positive bound")
-        return Int(UInt64(bound).multipliedFullWidth(by: next()).high)
+        let word = next()
+        guard bound > 0 else { return 0 }
+        return Int(UInt64(bound).multipliedFullWidth(by: word).high)
     }
 
     /// A number in `range`.
