@@ -2,8 +2,8 @@
 /// judges every change against the state seen through this overlay and touches the state only
 /// once the whole commit passed, so a rejected commit costs no copy of a large state.
 struct CommitDraft {
-    /// Member records the commit's earlier changes wrote, by inbox.
-    var changed: [InboxID: MemberRecord] = [:]
+    /// Member records the commit's earlier changes wrote.
+    private(set) var changed = DraftRecords()
     var headcount: Int
     var superAdminCount: Int
     var nextOrdinal: UInt64
@@ -101,7 +101,7 @@ struct CommitDraft {
             // A departing member's flags are cleared, and so is its place on the allow list.
             allowList[record.inbox] = false
         }
-        changed[record.inbox] = record
+        changed.put(record)
     }
 
     /// Hands out the next position in the join order.

@@ -52,7 +52,7 @@ extension GroupState {
     mutating func merge(_ draft: CommitDraft, from commit: Commit) {
         // Members that take a new place in the join order must be placed in ordinal order.
         if !draft.changed.isEmpty {
-            for record in draft.changed.values.sorted(by: { $0.ordinal < $1.ordinal }) { roster.put(record) }
+            for record in draft.changed.inOrdinalOrder { roster.put(record) }
         }
         if let changed = draft.changedPolicies { policies = changed }
         if let changed = draft.changedMetadata { metadata = changed }

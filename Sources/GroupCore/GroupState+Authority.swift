@@ -49,7 +49,7 @@ extension GroupState {
 
     /// The record of `inbox` as the commit's earlier changes left it.
     func record(of inbox: InboxID, in draft: CommitDraft) -> MemberRecord? {
-        if !draft.changed.isEmpty, let changed = draft.changed[inbox] { return changed }
+        if let changed = draft.changed[inbox] { return changed }
         return roster[inbox]
     }
 
