@@ -61,10 +61,10 @@ extension GroupState {
             draft.fields.scalars[field.id] = .some(value)
             draft.events.append(.fieldChanged(field.id, key: nil))
         case let .mapDelta(operation, key, value):
-            try write(operation, key: key, value: value, in: field, context, &draft)
+            try write(operation, key: key, value: value, over: entry(field.id, key, in: draft), in: field, context, &draft)
             draft.events.append(.fieldChanged(field.id, key: key))
         case let .setDelta(operation, key):
-            try write(operation, key: key, value: nil, in: field, context, &draft)
+            try write(operation, key: key, value: nil, over: entry(field.id, key, in: draft), in: field, context, &draft)
             draft.events.append(.fieldChanged(field.id, key: key))
         }
     }
@@ -80,8 +80,10 @@ extension GroupState {
             if case let .unsupported(type) = field.type { throw .unsupportedType(field: field.label, type: type) }
             throw .notUserField(field.label)
         }
-        var seen = Set<ComponentID>()
-        for field in fields where !seen.insert(field.id).inserted { throw .duplicateField(field.label) }
+        // Most updates name one or two fields: comparing pairs beats building a set.
+        for index in fields.indices.dropFirst() where fields[..<index].contains(where: { $0.id == fields[index].id }) {
+            throw .duplicateField(fields[index].label)
+        }
         for (field, update) in zip(fields, updates) {
             if let value = update.value, case let .inboxMap(kind) = field.type, value.kind != kind {
                 throw .wrongType(field: field.label, reason: "a value of \(field.label) is \(kind.rawValue), not \(value.kind.rawValue)")
@@ -90,14 +92,14 @@ extension GroupState {
         let key = FieldValue.string(context.actor.inbox.rawValue)
         draft.events.append(.userDataChanged(context.actor.inbox, fields.map(\.id)))
         for (field, update) in zip(fields, updates) {
-            let present = entry(field.id, key, in: draft) != nil
-            let operation: FieldOperation = update.value == nil ? .delete : (present ? .update : .insert)
+            let current = entry(field.id, key, in: draft)
+            let operation: FieldOperation = update.value == nil ? .delete : (current != nil ? .update : .insert)
             // Clearing an absent entry changes nothing, but still needs the authority to delete.
-            if update.value == nil && !present {
+            if update.value == nil && current == nil {
                 try authorizeField(field, .delete, key: key, context)
                 continue
             }
-            try write(operation, key: key, value: update.value, in: field, context, &draft)
+            try write(operation, key: key, value: update.value, over: current, in: field, context, &draft)
         }
     }
 
@@ -130,14 +132,14 @@ extension GroupState {
     }
 
     /// Steps 4 and 5 for one entry of a collection, and its effect on the draft.
+    /// - Parameter current: the entry as the commit's earlier changes left it.
     private func write(
-        _ operation: FieldOperation, key: FieldValue, value: FieldValue?, in field: FieldDescriptor,
+        _ operation: FieldOperation, key: FieldValue, value: FieldValue?, over current: FieldEntry?, in field: FieldDescriptor,
         _ context: ChangeContext, _ draft: inout CommitDraft
     ) throws(Rejection) {
         try authorizeField(field, operation, key: key, context)
         try checkValueLength(key, of: field)
         if let value { try checkValueLength(value, of: field) }
-        let current = entry(field.id, key, in: draft)
         if field.id.isImmutable && current != nil { throw .immutableField(field: field.label) }
         switch operation {
         case .insert where current != nil: throw .keyExists(field: field.label, key: key.description)
@@ -162,7 +164,7 @@ extension GroupState {
     /// authority, `formerMember` and `author` are judged on the state before the commit. Whether
     /// the write inserts, updates or deletes comes from the running state (SPEC section 4).
     private func authorizeField(_ field: FieldDescriptor, _ operation: FieldOperation, key: FieldValue?, _ context: ChangeContext) throws(Rejection) {
-        let subject: InboxID? = field.isUserField ? key.flatMap { if case let .string(text) = $0 { try? InboxID(text) } else { nil } } : nil
+        let subject = field.isUserField ? userFieldSubject(key, actor: context.actor.inbox) : nil
         if context.actor.role == .observer {
             if subject != context.actor.inbox { try refuseObserver(context) }
             if let trace = context.trace { traceObserver(trace, context, ownEntryOf: field.label) }
@@ -170,7 +172,7 @@ extension GroupState {
         let policy = field.policy(for: operation)
         let facts = PolicyContext(
             actor: context.actor.inbox, actorRole: context.actor.role, actorIsActive: context.actor.state == .active,
-            subject: subject, subjectIsCurrentMember: subject.flatMap { roster[$0]?.isCurrent } ?? false,
+            subject: subject, subjectIsCurrentMember: subject == context.actor.inbox ? context.actor.isCurrent : subject.flatMap { roster[$0]?.isCurrent } ?? false,
             entryAuthor: key.flatMap { fieldContents[field.id]?.entries[$0]?.author })
         let permitted = policy.permits(facts)
         if let trace = context.trace {
@@ -182,6 +184,13 @@ extension GroupState {
             let rule = PermissionDenial.Rule.fieldPolicy(field: field.label, operation: operation, policy: policy)
             throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: rule))
         }
+    }
+
+    /// The inbox a user field's key names; nil for a key that is no inbox ID. Most keys are the
+    /// actor's own (every `updateUserData`), known valid without checking the text again.
+    private func userFieldSubject(_ key: FieldValue?, actor: InboxID) -> InboxID? {
+        guard case let .string(text) = key else { return nil }
+        return text == actor.rawValue ? actor : try? InboxID(text)
     }
 
     /// Whether a change only writes the actor's own entries in user fields: all a member waiting
