@@ -37,10 +37,11 @@ extension GroupState {
             throw CommitRejection(changeIndex: nil, reason: rejection)
         }
         var draft = CommitDraft(over: self)
-        for (index, change) in commit.changes.enumerated() {
+        // By index, so that each change is read in place rather than copied out of the array.
+        for index in commit.changes.indices {
             trace?.beginChange()
             do {
-                try check(change, by: commit.actor, at: commit.time, into: &draft, trace: trace)
+                try check(commit.changes[index], by: commit.actor, at: commit.time, into: &draft, trace: trace)
             } catch {
                 throw CommitRejection(changeIndex: index, reason: error)
             }
