@@ -75,6 +75,9 @@ extension GroupStore {
                 outcomes.append(outcome)
                 progress?(outcomes.count, commits.count)
             }
+            for (group, entry) in working {
+                if let head = entry.head { try settle(group, at: head, state: entry.replica.state, in: txn) }
+            }
             return (outcomes, working.compactMap { group, entry in entry.head.map { (group, $0, entry.replica) } })
         }
         waiters.journal.claimed(claims.map(\.inbox))
@@ -91,8 +94,11 @@ extension GroupStore {
         return try replica(of: group, head, at: head.sequence, in: txn)
     }
 
-    /// Writes one commit with its outcome, its snapshot when one is due, the new head and the
-    /// index. Returns the group's new head.
+    /// Writes one commit with its outcome, its snapshot when one is due, and the membership
+    /// index. Returns the group's new head, which the caller writes with ``settle(_:at:state:in:)``
+    /// once the transaction has appended the group's last commit: a batch of ten thousand
+    /// commits to one group then writes its head and directory entry once, not ten thousand
+    /// times (issue 18).
     func append(_ commit: Commit, outcome: CommitOutcome, replica: Replica, after head: GroupHead?, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> GroupHead {
         let number = if let head { head.number } else { try assignNumber(in: txn) }
         let isNewest = try number == lastAssignedNumber(in: txn)
@@ -105,13 +111,17 @@ extension GroupStore {
         if options.snapshotSchedule.isDue(at: commit.sequence, members: replica.state?.memberCount ?? 0) {
             try txn.put(databases.snapshots, key: key, value: SnapshotRecord.encode(replica.state), options: placement)
         }
-        let newHead = GroupHead(number: number, sequence: commit.sequence, hash: SHA256.hash(bytes))
-        try txn.put(databases.groups, key: StoreKeys.group(commit.groupID), value: newHead.encoded())
         if outcome.isApplied, let state = replica.state {
             try index(commit, state, number: number, in: txn)
-            try listInDirectory(state, in: txn)
         }
-        return newHead
+        return GroupHead(number: number, sequence: commit.sequence, hash: SHA256.hash(bytes))
+    }
+
+    /// Writes a group's head and directory entry after the transaction's last append to it.
+    /// - Parameter state: the group's state at `head`; nil when its log created no group.
+    func settle(_ group: GroupID, at head: GroupHead, state: GroupState?, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) {
+        try txn.put(databases.groups, key: StoreKeys.group(group), value: head.encoded())
+        if let state { try listInDirectory(state, in: txn) }
     }
 
     /// Keeps the inbox-to-groups index in step with the inboxes whose membership the commit may

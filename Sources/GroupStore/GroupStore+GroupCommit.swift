@@ -51,6 +51,7 @@ extension GroupStore {
     private func appendSubmits(_ requests: [SubmitRequest], attempt: Int, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> ServedBatch {
         var served = ServedBatch()
         served.results.reserveCapacity(requests.count)
+        var appended: Set<GroupID> = []
         for request in requests {
             // Taken out so that folding mutates the only reference to the group's state.
             var working = served.groups.removeValue(forKey: request.group)
@@ -70,7 +71,12 @@ extension GroupStore {
             let newHead = try append(commit, outcome: .applied, replica: replica, after: applied.head, in: txn)
             applied.head = newHead
             served.groups[request.group] = applied
+            appended.insert(request.group)
             served.results.append(.success(SubmittedCommit(commit: commit, hash: newHead.hash)))
+        }
+        for group in appended {
+            guard let working = served.groups[group], let head = working.head else { continue }
+            try settle(group, at: head, state: working.replica?.state, in: txn)
         }
         return served
     }
