@@ -104,7 +104,7 @@ public struct LogSource: Sendable {
         case let .fixture(_, commits, start):
             var replica = start
             guard let offset = commits.first?.sequence, sequence > offset else { return replica }
-            for commit in commits[0..<Int(sequence - offset)] { replica.fold(commit) }
+            for commit in commits[0..<Int(sequence - offset)] { replica.fold(commit, recordingEvents: false) }
             return replica
         }
     }

@@ -20,7 +20,7 @@ struct CommitDraft {
     var muteAll: Bool?
     var isDeleted = false
     /// What the commit's changes did, in order, for audits and subscribers.
-    var events: [DomainEvent] = []
+    var events: EventLog
 
     /// The tables of ``lifecycleParts``.
     struct LifecycleDraft {
@@ -71,7 +71,8 @@ struct CommitDraft {
         }
     }
 
-    init(over state: GroupState) {
+    init(over state: GroupState, recordingEvents: Bool) {
+        events = EventLog(recording: recordingEvents)
         headcount = state.roster.headcount
         superAdminCount = state.roster.superAdmins.count
         nextOrdinal = state.roster.nextOrdinal

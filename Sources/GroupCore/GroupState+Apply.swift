@@ -6,9 +6,15 @@ extension GroupState {
     /// - Returns: the commit's domain events, in a stable order.
     @discardableResult
     public mutating func apply(_ commit: Commit) throws(CommitRejection) -> [DomainEvent] {
-        let draft = try validate(commit)
+        try apply(commit, recordingEvents: true)
+    }
+
+    /// ``apply(_:)``, returning no events when `recordingEvents` is false.
+    @discardableResult
+    mutating func apply(_ commit: Commit, recordingEvents: Bool) throws(CommitRejection) -> [DomainEvent] {
+        let draft = try validate(commit, recordingEvents: recordingEvents)
         merge(draft, from: commit)
-        return draft.events
+        return draft.events.events
     }
 
     /// The state after `commit`, leaving this one as it is.
@@ -20,7 +26,8 @@ extension GroupState {
 
     /// Judges every change of `commit` against this state, without changing it.
     /// - Parameter trace: records every authority check, when a commit is being explained.
-    func validate(_ commit: Commit, trace: AuthorityTrace? = nil) throws(CommitRejection) -> CommitDraft {
+    /// - Parameter recordingEvents: whether the draft records the commit's domain events.
+    func validate(_ commit: Commit, trace: AuthorityTrace? = nil, recordingEvents: Bool = true) throws(CommitRejection) -> CommitDraft {
         if isDeleted { throw CommitRejection(changeIndex: nil, reason: .groupDeleted) }
         if commit.sequence == 0 || commit.changes.contains(where: { if case .create = $0 { true } else { false } }) {
             throw CommitRejection(changeIndex: nil, reason: .invalidCommit(reason: "create is allowed only as the one change of commit 0"))
@@ -36,7 +43,7 @@ extension GroupState {
         if settings.requireSignatures, let rejection = signatureStanding(of: commit).requirement(for: commit.actor) {
             throw CommitRejection(changeIndex: nil, reason: rejection)
         }
-        var draft = CommitDraft(over: self)
+        var draft = CommitDraft(over: self, recordingEvents: recordingEvents)
         // By index, so that each change is read in place rather than copied out of the array.
         for index in commit.changes.indices {
             trace?.beginChange()

@@ -38,7 +38,7 @@ extension GroupState {
             groupID: commit.groupID, kind: request.kind, creator: creator, createdAt: commit.time,
             settings: settings, policies: policies, metadata: metadata, sequence: commit.sequence
         )
-        var fields = CommitDraft(over: state)
+        var fields = CommitDraft(over: state, recordingEvents: false)
         for descriptor in WellKnownFields.descriptors(for: request.kind, policies: policies) + request.fields {
             guard descriptor.id.isField else { throw .unknownField(descriptor.label) }
             try state.register(descriptor, into: &fields)

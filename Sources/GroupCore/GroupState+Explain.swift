@@ -5,7 +5,7 @@ extension GroupState {
         let trace = AuthorityTrace()
         let outcome: CommitResult
         do {
-            outcome = .applied(events: try validate(commit, trace: trace).events)
+            outcome = .applied(events: try validate(commit, trace: trace).events.events)
         } catch {
             outcome = .rejected(error)
         }

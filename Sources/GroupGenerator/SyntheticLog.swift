@@ -51,7 +51,7 @@ public struct SyntheticLog: Sequence, IteratorProtocol {
         let plan = nextPlan()
         let commit = Commit(groupID: recipe.group, sequence: nextSequence, actor: plan.actor,
                             time: plan.time ?? recipe.start + nextSequence, changes: plan.changes, previousHash: previousHash)
-        let outcome = replica.fold(commit)
+        let outcome = replica.fold(commit, recordingEvents: false)
         if outcome.isApplied {
             applied += 1
             lastAppliedTime = commit.time

@@ -69,7 +69,7 @@ extension GroupStore {
                 guard commit.previousHash == head?.hash else {
                     throw .ingestRefused(group, sequence: commit.sequence, reason: "its previous hash does not match the head commit's hash")
                 }
-                let outcome = replica.fold(commit)
+                let outcome = replica.fold(commit, recordingEvents: false)
                 head = try append(commit, outcome: outcome, replica: replica, after: head, in: txn)
                 working[group] = (head, replica)
                 outcomes.append(outcome)

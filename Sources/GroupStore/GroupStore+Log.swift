@@ -150,7 +150,7 @@ extension GroupStore {
             next = snapshotSequence + 1
         }
         if next <= sequence {
-            try verifiedCommits(group, head, from: next, through: sequence, in: txn) { commit in replica.fold(commit) }
+            try verifiedCommits(group, head, from: next, through: sequence, in: txn) { commit in replica.fold(commit, recordingEvents: false) }
         }
         return replica
     }

@@ -76,7 +76,7 @@ extension GroupStore {
                 // Leave `log` the only reference to the state, so folding copies nothing.
                 current = nil
                 read.advance()
-                let outcome = log.replica.fold(commit)
+                let outcome = log.replica.fold(commit, recordingEvents: false)
                 try txn.put(databases.outcomes, key: StoreKeys.entry(number, sequence), value: OutcomeCodec.encode(outcome))
                 if options.snapshotSchedule.isDue(at: sequence, members: log.replica.state?.memberCount ?? 0) {
                     try txn.put(databases.snapshots, key: StoreKeys.entry(number, sequence), value: SnapshotRecord.encode(log.replica.state))

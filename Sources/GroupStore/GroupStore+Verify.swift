@@ -47,7 +47,7 @@ extension GroupStore {
         try verifiedCommits(group, head, from: 0, through: head.sequence, in: txn) { commit throws(StoreError) in
             checked.advance()
             if let problem = SignatureDoor.problem(with: commit) { problems.append(problem) }
-            let outcome = replica.fold(commit)
+            let outcome = replica.fold(commit, recordingEvents: false)
             let key = StoreKeys.entry(head.number, commit.sequence)
             do throws(StoreError) {
                 let stored = try self.outcome(group, head, commit.sequence, in: txn)

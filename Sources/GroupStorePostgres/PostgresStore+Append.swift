@@ -56,7 +56,7 @@ extension PostgresStore {
                 var replica: Replica
                 if let known = current.replica { replica = known } else { replica = try loadReplica(group, current.head, on: connection) }
                 current.replica = nil
-                let outcome = replica.fold(commit)
+                let outcome = replica.fold(commit, recordingEvents: false)
                 current.head = batch.append(commit, outcome: outcome, state: replica.state)
                 current.replica = replica
                 working[group] = current

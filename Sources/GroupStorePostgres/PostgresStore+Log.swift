@@ -92,7 +92,7 @@ extension PostgresStore {
             next = snapshotSequence + 1
         }
         if next <= sequence {
-            try verifiedCommits(group, head, from: next, through: sequence, withOutcomes: false, on: connection) { commit, _ in replica.fold(commit) }
+            try verifiedCommits(group, head, from: next, through: sequence, withOutcomes: false, on: connection) { commit, _ in replica.fold(commit, recordingEvents: false) }
         }
         return replica
     }

@@ -41,7 +41,7 @@ extension PostgresStore {
         try verifiedCommits(group, head, from: 0, through: head.sequence, on: connection) { commit, stored throws(StoreError) in
             checked.advance()
             if let problem = SignatureDoor.problem(with: commit) { problems.append(problem) }
-            let outcome = replica.fold(commit)
+            let outcome = replica.fold(commit, recordingEvents: false)
             if snapshotted.contains(commit.sequence) {
                 do throws(StoreError) {
                     if try snapshot(of: group, at: commit.sequence, on: connection) != replica.state {
@@ -163,7 +163,7 @@ extension PostgresStore {
                                        [.text(group.rawValue), .int64(Int64(head.sequence)), .bytes(head.hash.bytes)], operation: "restore the head of \(group)")
                 var replica = Replica()
                 try verifiedCommits(group, head, from: 0, through: head.sequence, withOutcomes: false, on: connection) { commit, _ throws(StoreError) in
-                    let outcome = replica.fold(commit)
+                    let outcome = replica.fold(commit, recordingEvents: false)
                     try storeOutcome(outcome, of: group, commit.sequence, on: connection)
                     if options.snapshotSchedule.isDue(at: commit.sequence, members: replica.state?.memberCount ?? 0) {
                         try storeSnapshot(replica.state, of: group, commit.sequence, on: connection)

@@ -50,7 +50,7 @@ package enum SubmitJudge {
             groupID: request.group, sequence: sequence, actor: request.actor, time: request.time, changes: resolved,
             previousHash: head?.hash)
         if let key = request.signingKey { commit = commit.signed(with: key) }
-        switch replica.fold(commit) {
+        switch replica.fold(commit, recordingEvents: false) {
         case .applied: return commit
         case let .rejected(rejection): throw .rejected(rejection)
         }
