@@ -43,6 +43,8 @@ extension GroupStore {
     @discardableResult
     public func ingest(_ commits: [Commit], claims: [IdentityClaims], progress: StoreProgress?) throws(StoreError) -> [CommitOutcome] {
         try SignatureDoor.admit(commits)
+        let encoder = commits.count >= CommitEncoder.threadedCount ? CommitEncoder(commits) : nil
+        defer { encoder?.stop() }
         let outcomes = try writingMany { (txn, attempt) throws(StoreError) in
             for entry in claims {
                 for identity in entry.claims { try record(identity, for: entry.inbox, in: txn) }
@@ -51,7 +53,7 @@ extension GroupStore {
             var outcomes: [CommitOutcome] = []
             outcomes.reserveCapacity(commits.count)
             var working: [GroupID: (head: GroupHead?, replica: Replica)] = [:]
-            for commit in commits {
+            for (index, commit) in commits.enumerated() {
                 let group = commit.groupID
                 var head: GroupHead?, replica: Replica
                 // Taken out of the dictionary so that folding mutates the only reference: a copy
@@ -70,7 +72,8 @@ extension GroupStore {
                     throw .ingestRefused(group, sequence: commit.sequence, reason: "its previous hash does not match the head commit's hash")
                 }
                 let outcome = replica.fold(commit, recordingEvents: false)
-                head = try append(commit, outcome: outcome, replica: replica, after: head, in: txn)
+                let encoded = encoder?.encoded(at: index) ?? CommitEncoder.encode(commit)
+                head = try append(commit, encoded, outcome: outcome, replica: replica, after: head, in: txn)
                 working[group] = (head, replica)
                 outcomes.append(outcome)
                 progress?(outcomes.count, commits.count)
@@ -99,14 +102,18 @@ extension GroupStore {
     /// once the transaction has appended the group's last commit: a batch of ten thousand
     /// commits to one group then writes its head and directory entry once, not ten thousand
     /// times (issue 18).
-    func append(_ commit: Commit, outcome: CommitOutcome, replica: Replica, after head: GroupHead?, in txn: borrowing WriteTransaction<StoreError>) throws(StoreError) -> GroupHead {
+    /// - Parameter encoded: the commit's bytes and hash when a `CommitEncoder` made them ahead.
+    func append(
+        _ commit: Commit, _ encoded: CommitEncoder.Encoded? = nil, outcome: CommitOutcome, replica: Replica, after head: GroupHead?,
+        in txn: borrowing WriteTransaction<StoreError>
+    ) throws(StoreError) -> GroupHead {
+        let encoded = encoded ?? CommitEncoder.encode(commit)
         let number = if let head { head.number } else { try assignNumber(in: txn) }
         let isNewest = try number == lastAssignedNumber(in: txn)
         // Keys of the newest group are the largest in each database, so they can be appended.
         let placement: LMDBPutOptions = isNewest ? [.append] : []
         let key = StoreKeys.entry(number, commit.sequence)
-        let bytes = CommitCodec.encode(commit)
-        try txn.put(databases.commits, key: key, value: bytes, options: placement)
+        try txn.put(databases.commits, key: key, value: encoded.bytes, options: placement)
         try txn.put(databases.outcomes, key: key, value: OutcomeCodec.encode(outcome), options: placement)
         if options.snapshotSchedule.isDue(at: commit.sequence, members: replica.state?.memberCount ?? 0) {
             try txn.put(databases.snapshots, key: key, value: SnapshotRecord.encode(replica.state), options: placement)
@@ -114,7 +121,7 @@ extension GroupStore {
         if outcome.isApplied, let state = replica.state {
             try index(commit, state, number: number, in: txn)
         }
-        return GroupHead(number: number, sequence: commit.sequence, hash: SHA256.hash(bytes))
+        return GroupHead(number: number, sequence: commit.sequence, hash: encoded.hash)
     }
 
     /// Writes a group's head and directory entry after the transaction's last append to it.
