@@ -7,13 +7,13 @@ struct FieldDraft {
     }
 
     /// Fields registered by earlier changes of the commit, or whose policies they changed.
-    var registered: [ComponentID: FieldDescriptor] = [:]
+    var registered = SmallMap<ComponentID, FieldDescriptor>()
     /// Scalars written by earlier changes; the inner nil is an unset.
-    var scalars: [ComponentID: FieldValue?] = [:]
+    var scalars = SmallMap<ComponentID, FieldValue?>()
     /// Entries written by earlier changes; nil is a removal.
-    var entries: [EntryKey: FieldEntry?] = [:]
+    var entries = SmallMap<EntryKey, FieldEntry?>()
     /// Collections' sizes after earlier changes.
-    var sizes: [ComponentID: Int] = [:]
+    var sizes = SmallMap<ComponentID, Int>()
 
     var isEmpty: Bool { registered.isEmpty && scalars.isEmpty && entries.isEmpty }
 }
@@ -27,9 +27,7 @@ extension GroupState {
 
     /// The entry as the commit's earlier changes left it.
     func entry(_ field: ComponentID, _ key: FieldValue, in draft: CommitDraft) -> FieldEntry? {
-        if let entries = draft.fieldParts?.entries, !entries.isEmpty, let written = entries[FieldDraft.EntryKey(field: field, key: key)] {
-            return written
-        }
+        if let written = draft.fieldParts?.entries[FieldDraft.EntryKey(field: field, key: key)] { return written }
         return fieldContents[field]?.entries[key]
     }
 
@@ -45,8 +43,8 @@ extension GroupState {
             registry.register(descriptor)
             if fieldContents[descriptor.id] == nil { fieldContents[descriptor.id] = FieldContent() }
         }
-        for (field, value) in draft.scalars { fieldContents[field, default: FieldContent()].scalar = value }
-        for (key, entry) in draft.entries { fieldContents[key.field, default: FieldContent()].entries[key.key] = entry }
-        for (field, size) in draft.sizes { fieldContents[field, default: FieldContent()].byteSize = size }
+        for (field, value) in draft.scalars.entries { fieldContents[field, default: FieldContent()].scalar = value }
+        for (key, entry) in draft.entries.entries { fieldContents[key.field, default: FieldContent()].entries[key.key] = entry }
+        for (field, size) in draft.sizes.entries { fieldContents[field, default: FieldContent()].byteSize = size }
     }
 }

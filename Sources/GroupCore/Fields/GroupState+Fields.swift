@@ -25,7 +25,7 @@ extension GroupState {
                 registry.descriptor(named: name) != nil || draft.fields.registered.values.contains { $0.name == name }
             } == true
         if taken { throw .fieldAlreadyRegistered(descriptor.label) }
-        draft.fields.registered[descriptor.id] = descriptor
+        draft.fields.registered.put(descriptor, for: descriptor.id)
     }
 
     /// `updateFieldPolicy` (SPEC section 11): a super admin changes who may perform one operation
@@ -42,7 +42,7 @@ extension GroupState {
         if registered.id.isImmutable { throw .immutableField(field: registered.label) }
         // An earlier change of the same commit may have changed another of its policies.
         let current = draft.fields.registered[registered.id] ?? registered
-        draft.fields.registered[registered.id] = current.replacingPolicy(for: operation, with: policy)
+        draft.fields.registered.put(current.replacingPolicy(for: operation, with: policy), for: registered.id)
         draft.events.append(.fieldPolicyChanged(registered.id, operation, policy))
     }
 
@@ -58,7 +58,7 @@ extension GroupState {
             try authorizeField(field, operation, key: nil, context)
             if let value { try checkValueLength(value, of: field) }
             if field.id.isImmutable && current != nil { throw .immutableField(field: field.label) }
-            draft.fields.scalars[field.id] = .some(value)
+            draft.fields.scalars.put(value, for: field.id)
             draft.events.append(.fieldChanged(field.id, key: nil))
         case let .mapDelta(operation, key, value):
             try write(operation, key: key, value: value, over: entry(field.id, key, in: draft), in: field, context, &draft)
@@ -149,8 +149,8 @@ extension GroupState {
         let written: FieldEntry? = operation == .delete ? nil : FieldEntry(value: value, author: current?.author ?? context.actor.inbox)
         let size = collectionSize(field.id, in: draft) - (current?.size(key: key) ?? 0) + (written?.size(key: key) ?? 0)
         if size > FieldLimits.collection { throw .tooLong(field: field.label, bytes: size, limit: FieldLimits.collection) }
-        draft.fields.entries[FieldDraft.EntryKey(field: field.id, key: key)] = .some(written)
-        draft.fields.sizes[field.id] = size
+        draft.fields.entries.put(written, for: FieldDraft.EntryKey(field: field.id, key: key))
+        draft.fields.sizes.put(size, for: field.id)
     }
 
     private func checkValueLength(_ value: FieldValue, of field: FieldDescriptor) throws(Rejection) {
