@@ -35,15 +35,22 @@ package struct FlatRoster: Equatable, Sendable {
     /// Where each ID ends in the arena, after checking that every one is an identifier (SPEC
     /// section 1) and that together they fill the arena exactly.
     func identifierEnds() throws(InconsistentState) -> [Int] {
-        var ends: [Int] = []
-        ends.reserveCapacity(lengths.count)
         var end = 0
-        for (number, length) in lengths.enumerated() {
-            guard length >= 1 && length <= 128 else {
-                throw InconsistentState(reason: "inbox ID number \(number) is \(length) bytes long, not 1 to 128")
+        var badLength: Int?
+        // Written into uninitialized room: appending paid a capacity and uniqueness check an ID.
+        let ends = [Int](unsafeUninitializedCapacity: lengths.count) { ends, initialized in
+            for (number, length) in lengths.enumerated() {
+                guard length >= 1 && length <= 128 else {
+                    badLength = number
+                    return
+                }
+                end += Int(length)
+                ends.initializeElement(at: number, to: end)
+                initialized += 1
             }
-            end += Int(length)
-            ends.append(end)
+        }
+        if let number = badLength {
+            throw InconsistentState(reason: "inbox ID number \(number) is \(lengths[number]) bytes long, not 1 to 128")
         }
         guard end == arena.count else {
             throw InconsistentState(reason: "the inbox IDs take \(end) bytes, but the arena holds \(arena.count)")

@@ -76,6 +76,9 @@ package struct PackedRecord: Equatable, Sendable {
     }
 
 
+    /// Whether the record is a current member's, in any state.
+    var isCurrent: Bool { state != .left && state != .removed }
+
     var memberState: MemberState {
         switch state {
         case .active: .active

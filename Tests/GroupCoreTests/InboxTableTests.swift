@@ -36,6 +36,25 @@ struct InboxTableTests {
         #expect(rebuilt.names == table.names)
     }
 
+    /// A table of more than 4,096 IDs is indexed region by region of its slots: every ID is
+    /// still found under its number, short and long ones alike, and an ID given twice is still
+    /// refused.
+    @Test func aLargeTableRebuiltFromItsBytesFindsEveryIDAndRefusesARepeat() throws {
+        let names = (0..<20_000).map { $0 % 2 == 0 ? "m\($0)" : String(repeating: "0", count: 58) + "\($0)" }
+        var arena: [UInt8] = [], ends: [Int] = []
+        for name in names {
+            arena += Array(name.utf8)
+            ends.append(arena.count)
+        }
+        let table = try #require(InboxTable(arena: arena, ends: ends))
+        #expect(table.names.map(\.rawValue) == names)
+        let lost = names.indices.count { table.number(of: InboxID(unchecked: names[$0])) != $0 }
+        #expect(lost == 0, "IDs not found under their numbers")
+        #expect(table.number(of: try InboxID("m1")) == nil)
+        let repeated = arena + Array(names[12_345].utf8)
+        #expect(InboxTable(arena: repeated, ends: ends + [repeated.count]) == nil)
+    }
+
     @Test func anArenaThatCannotBeATableIsRefused() {
         let twice = Array("alixalix".utf8)
         #expect(InboxTable(arena: twice, ends: [4, 8]) == nil, "the same ID twice")

@@ -104,22 +104,27 @@ public enum SnapshotCodec {
     private static func readRecords(
         _ buffer: UnsafeRawBufferPointer, count: Int, at start: Int
     ) throws(BinaryDecodingError) -> [PackedRecord] {
-        var records: [PackedRecord] = []
-        records.reserveCapacity(count)
-        for index in 0..<count {
-            let offset = index * recordSize
-            func word<T: FixedWidthInteger>(_ at: Int, _: T.Type) -> T { T(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + at, as: T.self)) }
-            guard let role = Role(wireTag: buffer[offset + 40]),
-                  let state = PackedRecord.StateCode(rawValue: buffer[offset + 41]),
-                  buffer[offset + 43] == 0 else {
-                throw BinaryDecodingError(reading: "snapshot member record \(index)", offset: start + offset, reason: .valueOutOfRange(
-                    "role \(buffer[offset + 40]), state \(buffer[offset + 41]) and padding \(buffer[offset + 43]) are not a record's"))
+        var failure: BinaryDecodingError?
+        // Written into uninitialized room: appending paid a capacity and uniqueness check a record.
+        let records = [PackedRecord](unsafeUninitializedCapacity: count) { records, initialized in
+            for index in 0..<count {
+                let offset = index * recordSize
+                func word<T: FixedWidthInteger>(_ at: Int, _: T.Type) -> T { T(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + at, as: T.self)) }
+                guard let role = Role(wireTag: buffer[offset + 40]),
+                      let state = PackedRecord.StateCode(rawValue: buffer[offset + 41]),
+                      buffer[offset + 43] == 0 else {
+                    failure = BinaryDecodingError(reading: "snapshot member record \(index)", offset: start + offset, reason: .valueOutOfRange(
+                        "role \(buffer[offset + 40]), state \(buffer[offset + 41]) and padding \(buffer[offset + 43]) are not a record's"))
+                    return
+                }
+                records.initializeElement(at: index, to: PackedRecord(
+                    inbox: word(0, UInt32.self), adder: word(4, UInt32.self), ordinal: word(8, UInt64.self),
+                    joinedAt: word(16, UInt64.self), mutedUntil: word(24, UInt64.self), departedAt: word(32, UInt64.self),
+                    role: role, state: state, flags: PackedRecord.Flags(rawValue: buffer[offset + 42])))
+                initialized += 1
             }
-            records.append(PackedRecord(
-                inbox: word(0, UInt32.self), adder: word(4, UInt32.self), ordinal: word(8, UInt64.self),
-                joinedAt: word(16, UInt64.self), mutedUntil: word(24, UInt64.self), departedAt: word(32, UInt64.self),
-                role: role, state: state, flags: PackedRecord.Flags(rawValue: buffer[offset + 42])))
         }
+        if let failure { throw failure }
         return records
     }
 }
