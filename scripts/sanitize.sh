@@ -31,9 +31,10 @@ export GROUPLOG_REQUIRE_POSTGRES=1
 # SubmitQueueTests (group commit), ChangeFeedTests, ChangeJournalTests and CommitWaitingTests
 # (waking waiters, blocked and suspended), ProcessTests and PostgresProcessRaceTests (processes
 # racing, each with its own threads), PostgresStoreTests (the listener thread and the connection
-# pool), MutexThreadSanitizerTests. GroupLogTests: StreamTests, ConversationsTests,
+# pool), MutexThreadSanitizerTests, PipelinedReplayTests and CommitEncoderTests (second threads
+# decoding or encoding a log). GroupLogTests: StreamTests, ConversationsTests,
 # PostgresStreamProcessTests and PostgresLibraryTests (tasks streaming while others submit).
-thread_suites='GroupStoreTests\.(ConcurrencyTests|GroupCommitTests|LMDBGroupCommitTests|PostgresGroupCommitTests|SubmitQueueTests|ChangeFeedTests|ChangeJournalTests|CommitWaitingTests|ProcessTests|PostgresProcessRaceTests|PostgresStoreTests|MutexThreadSanitizerTests|PipelinedReplayTests)|GroupLogTests\.(StreamTests|ConversationsTests|PostgresStreamProcessTests|PostgresLibraryTests)'
+thread_suites='GroupStoreTests\.(ConcurrencyTests|GroupCommitTests|LMDBGroupCommitTests|PostgresGroupCommitTests|SubmitQueueTests|ChangeFeedTests|ChangeJournalTests|CommitWaitingTests|ProcessTests|PostgresProcessRaceTests|PostgresStoreTests|MutexThreadSanitizerTests|PipelinedReplayTests|CommitEncoderTests)|GroupLogTests\.(StreamTests|ConversationsTests|PostgresStreamProcessTests|PostgresLibraryTests)'
 
 # Prints the reports the sanitizer `$1` wrote (files $reports/$1.PID) and fails if there are any.
 grouplog_sanitizer_reports() {

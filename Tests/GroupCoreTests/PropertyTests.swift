@@ -83,6 +83,21 @@ struct PropertyTests {
         }
     }
 
+    /// A fold that makes no events (state reads, ingest) reaches the same outcome and state
+    /// after every commit as one that does, and leaves no events behind.
+    @Test(arguments: seeds)
+    func aFoldWithoutEventsReachesTheSameStates(seed: UInt64) {
+        for log in Self.allLogs(seed: seed) {
+            var recording = Replica(), silent = Replica()
+            for commit in log.commits {
+                let place = "seed \(seed), log seed \(log.seed), commit \(commit.sequence)"
+                #expect(recording.fold(commit) == silent.fold(commit, recordingEvents: false), "\(place)")
+                #expect(recording.state == silent.state, "\(place)")
+                #expect(silent.lastEvents.isEmpty, "\(place)")
+            }
+        }
+    }
+
     @Test(arguments: seeds)
     func invariantsHoldAfterEveryCommit(seed: UInt64) {
         for log in Self.allLogs(seed: seed) {

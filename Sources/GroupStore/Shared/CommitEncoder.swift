@@ -1,14 +1,20 @@
 import Foundation
 import GroupCodec
 import GroupCore
+import Synchronization
 
 /// Encodes and hashes a batch of commits on a second thread while the writer folds and writes
 /// the ones before them: an ingest then costs the slower of the two halves, not their sum
 /// (issue 18: encoding and hashing were a fifth of a batched ingest).
 ///
-/// The commits are encoded in order and kept until ``stop()``, so a write transaction that is
-/// run again (the map had to grow) reads the same results from the start.
+/// The commits are encoded in order into storage made once, and kept until the encoder goes, so
+/// a write transaction that is run again (the map had to grow) reads the same results from the
+/// start. The writer reads a result without a lock once the thread has published it; it takes
+/// the lock only to wait.
 final class CommitEncoder: @unchecked Sendable {
+    // @unchecked: `results` is written by the thread only below `ready`'s next value, and read
+    // by the writer only below its current one; the rest is guarded by `condition`'s lock.
+
     /// A commit's canonical bytes and their SHA-256, the hash the next commit must name.
     struct Encoded {
         let bytes: [UInt8]
@@ -18,32 +24,38 @@ final class CommitEncoder: @unchecked Sendable {
     /// Below this many commits a thread costs more to start than it saves.
     static let threadedCount = 256
 
-    /// How many commits the thread encodes between two hand-overs: few enough that the writer
-    /// starts at once, enough that it seldom takes the lock.
+    /// How many commits the thread encodes between two hand-overs.
     private static let chunk = 64
 
     private let commits: [Commit]
-    // Everything below is guarded by `condition`'s lock.
+    private let results: UnsafeMutablePointer<Encoded>
+    /// How many results from the start are made.
+    private let ready = Atomic<Int>(0)
     private let condition = NSCondition()
-    private var encoded: [Encoded] = []
     private var stopping = false
     private var exited = false
 
     /// Starts encoding `commits` on a new thread.
     init(_ commits: [Commit]) {
         self.commits = commits
-        encoded.reserveCapacity(commits.count)
+        results = .allocate(capacity: commits.count)
         let thread = Thread { [self] in run() }
         thread.name = "grouplog commit encoder"
         thread.start()
     }
 
+    deinit {
+        results.deinitialize(count: ready.load(ordering: .acquiring))
+        results.deallocate()
+    }
+
     /// Commit `index`'s bytes and hash, waiting until the thread has made them.
     func encoded(at index: Int) -> Encoded {
+        if index < ready.load(ordering: .acquiring) { return results[index] }
         condition.lock()
-        defer { condition.unlock() }
-        while encoded.count <= index && !exited { condition.wait() }
-        if index < encoded.count { return encoded[index] }
+        while index >= ready.load(ordering: .acquiring) && !exited { condition.wait() }
+        condition.unlock()
+        if index < ready.load(ordering: .acquiring) { return results[index] }
         // Stopped before it got there: made here instead.
         return Self.encode(commits[index])
     }
@@ -65,9 +77,9 @@ final class CommitEncoder: @unchecked Sendable {
         var start = 0
         while start < commits.count {
             let end = min(start + Self.chunk, commits.count)
-            let chunk = commits[start..<end].map(Self.encode)
+            for index in start..<end { (results + index).initialize(to: Self.encode(commits[index])) }
+            ready.store(end, ordering: .releasing)
             condition.lock()
-            encoded += chunk
             condition.broadcast()
             let stopped = stopping
             condition.unlock()
