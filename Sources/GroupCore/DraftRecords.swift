@@ -5,6 +5,10 @@
 /// commit an allocation and a SipHash of the inbox for each write and read (issue 18). Only a
 /// commit that writes many, such as an `addMembers` of a thousand inboxes, gets an index, built
 /// once it outgrows the linear search.
+///
+/// The same scheme as ``SmallMap``, kept apart on purpose: a record carries its own key, and
+/// built on a `SmallMap` the fold ran 5,890 to 6,346 instructions a commit (the inbox stored and
+/// retained twice, and an array made to hand the records to the roster).
 struct DraftRecords {
     private(set) var records: [MemberRecord] = []
     /// Where each inbox's record is in `records`; nil while a linear search is cheaper.
