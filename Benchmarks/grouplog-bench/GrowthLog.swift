@@ -44,17 +44,17 @@ struct GrowthLog {
         return (state, cursor)
     }
 
-    /// `rounds` rounds of eight everyday commits against a group of `members` members: a rename,
+    /// The given rounds of eight everyday commits against a group of `members` members: a rename,
     /// a role change, a display name written, a mute, an add and the removal of the inbox
     /// added, then two that are rejected (a member granting super admin, adding a member twice).
     /// Subjects are drawn at random over the whole group, so that a large one is not read only
     /// where its caches are warm; display names come from the first 200 members only, since
     /// the whole field is capped at 64 KiB (SPEC section 11) and would soon refuse new writers.
-    func everydayCommits(rounds: Int, members: Int, after cursor: inout Cursor, random: inout SeededGenerator) -> [Commit] {
+    func everydayCommits(rounds: Range<Int>, members: Int, after cursor: inout Cursor, random: inout SeededGenerator) -> [Commit] {
         var commits: [Commit] = []
-        commits.reserveCapacity(rounds * 8)
+        commits.reserveCapacity(rounds.count * 8)
         let grown = members - 1
-        for round in 0..<rounds {
+        for round in rounds {
             let someone = inbox(Int(random.next() % UInt64(grown)))
             let other = inbox(Int(random.next() % UInt64(grown)))
             let newcomer = fresh(&cursor)
