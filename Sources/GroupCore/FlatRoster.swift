@@ -1,10 +1,9 @@
 /// A roster as a few flat arrays: what a snapshot stores so that loading one copies arrays and
 /// rebuilds one index instead of making a string and a record per member (issue 18).
 ///
-/// Inboxes are numbers into `lengths` and `arena`; a roster's numbers depend on the order it
-/// first saw each inbox, so two rosters holding the same records may flatten to different
-/// arrays. The canonical state encoding, which the state hash is taken over, never depends on
-/// them.
+/// Inboxes are numbers into `lengths` and `arena`. A roster numbers them in record order, but
+/// a loader takes any numbering: the canonical state encoding, which the state hash is taken
+/// over, never depends on them.
 package struct FlatRoster: Equatable, Sendable {
     /// Every inbox ID's bytes, back to back, in number order.
     package var arena: [UInt8]
@@ -59,6 +58,50 @@ package struct FlatRoster: Equatable, Sendable {
             throw InconsistentState(reason: "the inbox ID arena has a space or a byte that is not printable ASCII at byte \(offset)")
         }
         return ends
+    }
+
+    /// Each inbox ID as a string, by number, the IDs ending at `ends` in the arena.
+    func identifiers(ending ends: [Int]) -> [InboxID] {
+        arena.withUnsafeBytes { arena in
+            [InboxID](unsafeUninitializedCapacity: ends.count) { names, initialized in
+                var start = 0
+                for number in ends.indices {
+                    names.initializeElement(at: number, to: InboxID(unchecked: FlatRoster.string(UnsafeRawBufferPointer(rebasing: arena[start..<ends[number]]))))
+                    start = ends[number]
+                    initialized += 1
+                }
+            }
+        }
+    }
+
+    /// The ``PlaceIndex`` hash of each record's inbox ID, in record order, from the ID's bytes
+    /// in the arena (the same bytes, so the same hash as its string's). The numbers must be
+    /// known ones, as ``Roster/init(flat:)`` checks first.
+    func recordInboxHashes(ending ends: [Int]) -> [UInt64] {
+        arena.withUnsafeBytes { arena in
+            ends.withUnsafeBufferPointer { ends in
+                records.withUnsafeBufferPointer { records in
+                    [UInt64](unsafeUninitializedCapacity: records.count) { hashes, initialized in
+                        for place in records.indices {
+                            let number = Int(records[place].inbox)
+                            let bytes = UnsafeRawBufferPointer(rebasing: arena[(number == 0 ? 0 : ends[number - 1])..<ends[number]])
+                            hashes.initializeElement(at: place, to: PlaceIndex.hash(of: bytes))
+                            initialized += 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The string of an ID's bytes, copied straight into the string's storage (or, for up to
+    /// 15 bytes, into a small string): `String(decoding:as:)` of a buffer takes a generic path
+    /// that costs about as much again as the copy.
+    private static func string(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            return bytes.count
+        }
     }
 
     /// The offset of the first byte that no identifier may hold (a space, a control byte or

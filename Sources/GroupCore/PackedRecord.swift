@@ -1,8 +1,8 @@
 /// A member record as a snapshot's flat roster holds it (``FlatRoster``): plain values only, its
-/// inbox and adder as numbers in the roster's ``InboxTable`` and its keys beside it, so that a
+/// inbox and adder as numbers into the flat roster's IDs and its keys beside it, so that a
 /// snapshot writes and reads it as a fixed-width row (issue 18).
 package struct PackedRecord: Equatable, Sendable {
-    /// The ``InboxTable`` number of the record's inbox.
+    /// The number of the record's inbox among the flat roster's IDs.
     package var inbox: UInt32
     /// The number of the inbox that added it; ``PackedRecord/noAdder`` for none.
     package var adder: UInt32

@@ -3,17 +3,14 @@
 /// all kept up to date record by record, never rebuilt by a scan.
 ///
 /// Records live in one array in ordinal order, which is the order a snapshot writes them in, so
-/// encoding needs no sort. Each inbox has a number in an ``InboxTable``, which holds its ID once
-/// (the records share its string), and a plain array maps the number to the record's place: a
-/// snapshot stores the table and the records as flat arrays (``FlatRoster``) and loads them
-/// back without hashing a string through `Dictionary` (issue 18).
+/// encoding needs no sort. A ``PlaceIndex`` finds an inbox's record by its ID, comparing against
+/// the ID the record holds: a snapshot stores the records as flat arrays (``FlatRoster``) and
+/// loads them back without hashing a string through `Dictionary` (issue 18).
 struct Roster: Equatable, Sendable {
     /// One place in `entries`: a record, or the ghost a record left when it moved to the end
     /// with a new ordinal. A ghost keeps its ordinal, so that the entries stay sorted by it.
     struct Entry: Equatable, Sendable {
         var record: MemberRecord
-        /// The record's inbox number in ``Roster/ids``.
-        var number: Int32
         var isGhost = false
     }
 
@@ -25,10 +22,8 @@ struct Roster: Equatable, Sendable {
     /// records; compacted once the ghosts outnumber the records.
     private var entries: [Entry] { _read { yield box.entries } _modify { yield &unique.entries } }
     private var ghosts: Int { _read { yield box.ghosts } _modify { yield &unique.ghosts } }
-    /// Every inbox with a record, numbered.
-    private var ids: InboxTable { _read { yield box.ids } _modify { yield &unique.ids } }
-    /// Where each inbox's record is in `entries`, by inbox number.
-    private var places: [Int32] { _read { yield box.places } _modify { yield &unique.places } }
+    /// Where each inbox's record (never a ghost) is in `entries`.
+    private var index: PlaceIndex { _read { yield box.index } _modify { yield &unique.index } }
     /// The places in `entries` of current members, in ordinal order, with holes where members
     /// left or moved; compacted once the holes outnumber the members, so it never grows with churn.
     private var order: [Int32] { _read { yield box.order } _modify { yield &unique.order } }
@@ -56,9 +51,9 @@ struct Roster: Equatable, Sendable {
     }
 
     subscript(inbox: InboxID) -> MemberRecord? {
-        guard let number = ids.number(of: inbox) else { return nil }
-        let place = Int(places[number])
-        return place < 0 ? nil : entries[place].record
+        let box = self.box
+        guard let place = box.find(inbox, hash: PlaceIndex.hash(of: inbox)).place else { return nil }
+        return box.entries[place].record
     }
 
     /// Every record, current and former, in ordinal order.
@@ -74,12 +69,12 @@ struct Roster: Equatable, Sendable {
     /// Stores `record` in place of the inbox's previous one and updates every index. Records
     /// that take a new ordinal must come in increasing ordinal order.
     mutating func put(_ record: MemberRecord) {
-        let number = ids.number(of: record.inbox)
-        guard let number, places[number] >= 0 else {
-            append(record, number: number)
+        let hash = PlaceIndex.hash(of: record.inbox)
+        let (slot, found) = box.find(record.inbox, hash: hash)
+        guard let place = found else {
+            append(record, slot: slot, hash: hash, isNew: true)
             return
         }
-        let place = Int(places[number])
         let old = entries[place].record
         forgetKeys(of: old)
         if old.isCurrent {
@@ -102,7 +97,7 @@ struct Roster: Equatable, Sendable {
             entries[place].isGhost = true
             ghosts += 1
             if old.isCurrent { holes += 1 }
-            append(record, number: number)
+            append(record, slot: slot, hash: hash, isNew: false)
         }
         compactIfSparse()
     }
@@ -128,19 +123,19 @@ struct Roster: Equatable, Sendable {
                 throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(record.inbox)")
             }
         }
-        let number = ids.number(of: record.inbox)
-        if let number, places[number] >= 0 {
+        let hash = PlaceIndex.hash(of: record.inbox)
+        let (slot, found) = box.find(record.inbox, hash: hash)
+        if found != nil {
             throw InconsistentState(reason: "\(record.inbox) appears twice")
         }
-        append(record, number: number)
+        append(record, slot: slot, hash: hash, isNew: true)
     }
 
     /// Makes room for `count` records, so that restoring a large snapshot does not rehash.
     mutating func reserveCapacity(_ count: Int) {
         entries.reserveCapacity(count)
-        ids.reserveCapacity(count)
-        places.reserveCapacity(count)
         order.reserveCapacity(count)
+        if !index.holds(count) { unique.rebuildIndex(capacity: count) }
     }
 
     /// Raises the next ordinal to at least `next`, for a restored snapshot whose highest
@@ -168,16 +163,20 @@ struct Roster: Equatable, Sendable {
         return low
     }
 
-    /// Adds `record` at the end of the entries; `number` is its inbox's when the caller looked it
-    /// up already, nil for an inbox the table does not hold yet.
-    private mutating func append(_ record: MemberRecord, number known: Int?) {
-        let place = Int32(truncatingIfNeeded: entries.count)
-        let number = known ?? ids.intern(record.inbox)
-        if number == places.count { places.append(-1) }
-        if places[number] < 0 { recordCount += 1 }
-        places[number] = place
-        entries.append(Entry(record: record, number: Int32(truncatingIfNeeded: number)))
-        enter(record, at: place)
+    /// Adds `record` at the end of the entries and points the index's `slot` (as
+    /// ``PlaceIndex/find(_:hash:in:)`` gave it for the record's inbox) at it; `isNew` when the
+    /// inbox had no record before.
+    private mutating func append(_ record: MemberRecord, slot: Int, hash: UInt64, isNew: Bool) {
+        let place = entries.count
+        entries.append(Entry(record: record))
+        if isNew { recordCount += 1 }
+        if index.holds(recordCount) {
+            index.set(slot, hash: hash, place: place)
+        } else {
+            // Growing indexes every record afresh, the new one with them.
+            unique.rebuildIndex(capacity: recordCount)
+        }
+        enter(record, at: Int32(truncatingIfNeeded: place))
     }
 
     /// Counts and indexes a record newly at `place`, the last of the entries.
@@ -203,14 +202,20 @@ struct Roster: Equatable, Sendable {
 
     private mutating func compactIfSparse() {
         if ghosts > 64 && ghosts > entries.count / 2 {
-            // Every place moves: rebuild the places and the join order from the records.
+            // Every place moves: point the index at the new ones and rebuild the join order.
+            var moved = [Int32](repeating: -1, count: entries.count)
+            var next: Int32 = 0
+            for (place, entry) in entries.enumerated() where !entry.isGhost {
+                moved[place] = next
+                next += 1
+            }
+            index.remap(moved)
             entries.removeAll { $0.isGhost }
             ghosts = 0
             order.removeAll(keepingCapacity: true)
             holes = 0
-            for (place, entry) in entries.enumerated() {
-                places[Int(entry.number)] = Int32(truncatingIfNeeded: place)
-                if entry.record.isCurrent { order.append(Int32(truncatingIfNeeded: place)) }
+            for (place, entry) in entries.enumerated() where entry.record.isCurrent {
+                order.append(Int32(truncatingIfNeeded: place))
             }
         } else if holes > 64 && holes > order.count / 2 {
             let entries = self.entries
@@ -255,18 +260,38 @@ struct Roster: Equatable, Sendable {
 }
 
 extension Roster {
-    /// The roster as flat arrays, for a snapshot (``FlatRoster``). An adder without a record of
-    /// its own is numbered in a copy of the table, which only the snapshot sees.
+    /// The roster as flat arrays, for a snapshot (``FlatRoster``). Inboxes are numbered in
+    /// record order, so that two rosters holding the same records flatten to the same arrays;
+    /// an adder without a record of its own, which only a restored state may name, is numbered
+    /// after them.
     var flat: FlatRoster {
-        var table = ids
+        let box = self.box
+        // A record's number is its place among the records: its place in the entries, less the
+        // ghosts before it.
+        var numbers: [Int32] = []
+        if box.ghosts > 0 {
+            numbers.reserveCapacity(box.entries.count)
+            var next: Int32 = 0
+            for entry in box.entries {
+                numbers.append(next)
+                if !entry.isGhost { next += 1 }
+            }
+        }
         var records: [PackedRecord] = []
-        records.reserveCapacity(recordCount)
+        records.reserveCapacity(box.recordCount)
         var keyed: [FlatRoster.KeyedInbox] = []
+        var lengths: [UInt8] = []
+        lengths.reserveCapacity(box.recordCount)
+        var arena: [UInt8] = []
+        arena.reserveCapacity(box.recordCount * 16)
+        var unrecorded: [InboxID: UInt32] = [:], unrecordedNames: [InboxID] = []
         // A batch's records all name one adder: look it up once.
         var lastAdder: (inbox: InboxID, number: UInt32)?
-        for entry in entries where !entry.isGhost {
+        for entry in box.entries where !entry.isGhost {
             let record = entry.record
-            let inbox = UInt32(truncatingIfNeeded: entry.number)
+            let inbox = UInt32(truncatingIfNeeded: records.count)
+            lengths.append(UInt8(truncatingIfNeeded: record.inbox.rawValue.utf8.count))
+            arena.append(contentsOf: record.inbox.rawValue.utf8)
             var adder = PackedRecord.noAdder
             if let named = record.adder {
                 if named == record.inbox {
@@ -274,19 +299,22 @@ extension Roster {
                 } else if let last = lastAdder, last.inbox == named {
                     adder = last.number
                 } else {
-                    // Most adders have records, so the table holds them: a lookup copies nothing.
-                    adder = UInt32(truncatingIfNeeded: table.number(of: named) ?? table.intern(named))
+                    if let place = box.find(named, hash: PlaceIndex.hash(of: named)).place {
+                        adder = UInt32(truncatingIfNeeded: numbers.isEmpty ? place : Int(numbers[place]))
+                    } else if let number = unrecorded[named] {
+                        adder = number
+                    } else {
+                        adder = UInt32(truncatingIfNeeded: box.recordCount + unrecordedNames.count)
+                        unrecorded[named] = adder
+                        unrecordedNames.append(named)
+                    }
                     lastAdder = (named, adder)
                 }
             }
             records.append(PackedRecord(record, inbox: inbox, adder: adder))
             if !record.keys.isEmpty { keyed.append(FlatRoster.KeyedInbox(inbox: inbox, keys: record.keys)) }
         }
-        var lengths: [UInt8] = []
-        lengths.reserveCapacity(table.count)
-        var arena: [UInt8] = []
-        arena.reserveCapacity(table.count * 16)
-        for name in table.names {
+        for name in unrecordedNames {
             lengths.append(UInt8(truncatingIfNeeded: name.rawValue.utf8.count))
             arena.append(contentsOf: name.rawValue.utf8)
         }
@@ -299,16 +327,15 @@ extension Roster {
     /// as holding some, none recorded twice or for two current members. Built in local arrays
     /// and handed to a fresh box at the end, so that no write goes through a uniqueness check.
     ///
-    /// The records and the table's names are read through buffer pointers, since an element
-    /// read through the array retained and released its buffer, and each entry is written into
-    /// uninitialized room rather than appended (issue 18: 84 instructions a member fewer).
+    /// The records and the IDs are read through buffer pointers, since an element read through
+    /// the array retained and released its buffer, and each entry is written into uninitialized
+    /// room rather than appended (issue 18: 84 instructions a member fewer).
     init(flat: FlatRoster) throws(InconsistentState) {
         let ends = try flat.identifierEnds()
-        guard let ids = InboxTable(arena: flat.arena, ends: ends) else {
-            throw InconsistentState(reason: "an inbox ID appears twice in the snapshot's ID arena")
-        }
-        let count = UInt32(truncatingIfNeeded: ids.count)
-        var places = [Int32](repeating: -1, count: ids.count)
+        let names = flat.identifiers(ending: ends)
+        let count = UInt32(truncatingIfNeeded: names.count)
+        // Which numbers a record has taken, a bit each.
+        var recorded = [UInt64](repeating: 0, count: (names.count + 63) / 64)
         var order: [Int32] = []
         order.reserveCapacity(flat.records.count)
         var headcount = 0, keyedRecords = 0
@@ -320,7 +347,7 @@ extension Roster {
         var failure: InconsistentState?
         let entries = [Entry](unsafeUninitializedCapacity: flat.records.count) { entries, initialized in
             do throws(InconsistentState) {
-                try ids.names.withUnsafeBufferPointer { (names) throws(InconsistentState) in
+                try names.withUnsafeBufferPointer { (names) throws(InconsistentState) in
                     try flat.records.withUnsafeBufferPointer { (records) throws(InconsistentState) in
                         for place in records.indices {
                             let packed = records[place]
@@ -331,7 +358,9 @@ extension Roster {
                             guard packed.flags.isSubset(of: PackedRecord.Flags.all) else {
                                 throw InconsistentState(reason: "member record of \(names[number]) has unknown flags \(packed.flags.rawValue)")
                             }
-                            guard places[number] < 0 else { throw InconsistentState(reason: "\(names[number]) appears twice") }
+                            let bit: UInt64 = 1 << (number & 63)
+                            guard recorded[number >> 6] & bit == 0 else { throw InconsistentState(reason: "\(names[number]) appears twice") }
+                            recorded[number >> 6] |= bit
                             if let previousOrdinal, packed.ordinal <= previousOrdinal {
                                 throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(names[number])")
                             }
@@ -341,8 +370,6 @@ extension Roster {
                                 keys = try Roster.keys(of: names[number], numbered: packed.inbox, from: &nextKeyed, &keyed)
                                 keyedRecords += 1
                             }
-                            let position = Int32(truncatingIfNeeded: place)
-                            places[number] = position
                             if packed.isCurrent {
                                 for key in keys {
                                     if let owner = keyOwners.updateValue(names[number], forKey: key) {
@@ -350,12 +377,11 @@ extension Roster {
                                     }
                                 }
                                 headcount += 1
-                                order.append(position)
+                                order.append(Int32(truncatingIfNeeded: place))
                                 if packed.role == .admin { admins.insert(names[number]) } else if packed.role == .superAdmin { superAdmins.insert(names[number]) }
                             }
                             let adder = packed.adder == PackedRecord.noAdder ? nil : names[Int(packed.adder)]
-                            entries.initializeElement(at: place, to: Entry(
-                                record: packed.unpacked(inbox: names[number], adder: adder, keys: keys), number: Int32(truncatingIfNeeded: number)))
+                            entries.initializeElement(at: place, to: Entry(record: packed.unpacked(inbox: names[number], adder: adder, keys: keys)))
                             initialized += 1
                         }
                     }
@@ -368,10 +394,17 @@ extension Roster {
         if nextKeyed != nil {
             throw InconsistentState(reason: "the snapshot's keys do not follow the records flagged as holding some")
         }
+        let hashes = flat.recordInboxHashes(ending: ends)
+        let index = entries.withUnsafeBufferPointer { entries in
+            hashes.withUnsafeBufferPointer { hashes in
+                PlaceIndex(hashes: hashes) { entries[$0].record.inbox == entries[$1].record.inbox }
+            }
+        }
+        guard let index else { throw InconsistentState(reason: "an inbox ID appears twice in the snapshot's ID arena") }
         let box = RosterStorage()
-        box.ids = ids
-        box.places = places
+        box.index = index
         box.entries = entries
+        if entries.count < names.count { try box.refuseRepeats(amongAdders: names, recorded: recorded) }
         box.order = order
         box.recordCount = entries.count
         box.headcount = headcount

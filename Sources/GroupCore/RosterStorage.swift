@@ -5,8 +5,7 @@ final class RosterStorage: @unchecked Sendable {
     // Mutated only through `Roster`'s accessors, after the uniqueness check.
     @exclusivity(unchecked) var entries: [Roster.Entry] = []
     @exclusivity(unchecked) var ghosts = 0
-    @exclusivity(unchecked) var ids = InboxTable()
-    @exclusivity(unchecked) var places: [Int32] = []
+    @exclusivity(unchecked) var index = PlaceIndex()
     @exclusivity(unchecked) var order: [Int32] = []
     @exclusivity(unchecked) var holes = 0
     @exclusivity(unchecked) var nextOrdinal: UInt64 = 0
@@ -24,8 +23,7 @@ final class RosterStorage: @unchecked Sendable {
         let copy = RosterStorage()
         copy.entries = entries
         copy.ghosts = ghosts
-        copy.ids = ids
-        copy.places = places
+        copy.index = index
         copy.order = order
         copy.holes = holes
         copy.nextOrdinal = nextOrdinal
@@ -36,5 +34,30 @@ final class RosterStorage: @unchecked Sendable {
         copy.keyedRecords = keyedRecords
         copy.recordCount = recordCount
         return copy
+    }
+
+    /// The index's slot for `inbox` and the place of its record, if it has one.
+    func find(_ inbox: InboxID, hash: UInt64) -> (slot: Int, place: Int?) {
+        entries.withUnsafeBufferPointer { index.find(inbox, hash: hash, in: $0) }
+    }
+
+    /// Indexes every record afresh, in room for `capacity` inboxes.
+    func rebuildIndex(capacity: Int) {
+        entries.withUnsafeBufferPointer { index.rebuild(capacity: capacity, from: $0) }
+    }
+
+    /// Refuses a snapshot's ID arena that names an inbox twice where the twice is not a
+    /// record's: the index, built from the records, has already refused two records with one ID.
+    /// - Parameters:
+    ///   - names: every ID of the arena, by number.
+    ///   - recorded: a bit for each number a record has taken.
+    func refuseRepeats(amongAdders names: [InboxID], recorded: [UInt64]) throws(InconsistentState) {
+        var unrecorded: Set<InboxID> = []
+        for number in names.indices where recorded[number >> 6] & 1 << (number & 63) == 0 {
+            let name = names[number]
+            guard find(name, hash: PlaceIndex.hash(of: name)).place == nil, unrecorded.insert(name).inserted else {
+                throw InconsistentState(reason: "an inbox ID appears twice in the snapshot's ID arena")
+            }
+        }
     }
 }

@@ -1,0 +1,149 @@
+/// Where each inbox's record is in a roster's entries: an open-addressing table whose slots
+/// hold places, compared against the inbox ID of the record they point at (issue 18).
+///
+/// A lookup in a large group is a few cache misses, and in a group of a million members they,
+/// not instructions, are what an apply costs (`perf` on the growth benchmark). Looking an inbox
+/// up through a table of numbered IDs read a slot, the ID it numbered, a place by number and
+/// then the record: four misses, five with a heap-allocated ID. Here a slot leads straight to
+/// the record, which holds the ID to compare: two misses, three with a heap-allocated ID, and
+/// no per-member array of IDs or places to keep (20 bytes a member fewer).
+///
+/// Hashed with ``IdentifierHash`` under the standard library's per-process seed, as the
+/// standard `Dictionary` does. Never stored: a snapshot load rebuilds it from the IDs' bytes,
+/// so no table layout reaches a snapshot.
+struct PlaceIndex: Sendable {
+    /// A power-of-two number of slots, at most half full: 0 for an empty slot, else the place
+    /// plus one in the low 32 bits and the high 32 bits of the ID's hash in the high ones, so
+    /// that a probe reads a record only when the hashes agree.
+    private var slots: [UInt64] = []
+
+    /// The standard library's per-process hashing seed (fixed under SWIFT_DETERMINISTIC_HASHING).
+    private static let seed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x6772_6F75_706C_6F67 as UInt64)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }()
+
+    init() {}
+
+    /// The hash the index files `inbox` under.
+    static func hash(of inbox: InboxID) -> UInt64 {
+        UInt64(bitPattern: Int64(IdentifierHash.hash(inbox.rawValue, seed: Int(bitPattern: UInt(seed)))))
+    }
+
+    /// The hash of an ID's bytes where they lie: the same as ``hash(of:)`` of the same ID.
+    static func hash(of bytes: UnsafeRawBufferPointer) -> UInt64 {
+        IdentifierHash.hash(bytes, seed: seed)
+    }
+
+    /// The slot holding `inbox`, or the empty slot where it would go, and the place of its
+    /// record. Candidates are compared as strings, which for IDs of up to 15 bytes is one
+    /// comparison of two words.
+    func find(_ inbox: InboxID, hash: UInt64, in entries: UnsafeBufferPointer<Roster.Entry>) -> (slot: Int, place: Int?) {
+        guard !slots.isEmpty else { return (0, nil) }
+        let mask = slots.count - 1
+        let tag = hash >> 32
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let value = slots[slot]
+            if value == 0 { return (slot, nil) }
+            let place = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1
+            if value >> 32 == tag && entries[place].record.inbox == inbox { return (slot, place) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Whether `count` inboxes fit without leaving the slots more than half full.
+    func holds(_ count: Int) -> Bool { count * 2 <= slots.count }
+
+    /// Points `slot`, as ``find(_:hash:in:)`` returned it, at `place`: an inbox newly indexed,
+    /// or one whose record moved.
+    mutating func set(_ slot: Int, hash: UInt64, place: Int) {
+        slots[slot] = (hash >> 32) << 32 | UInt64(truncatingIfNeeded: place + 1)
+    }
+
+    /// Indexes afresh every record of `entries` that is not a ghost, in slots enough for
+    /// `capacity` inboxes.
+    mutating func rebuild(capacity: Int, from entries: UnsafeBufferPointer<Roster.Entry>) {
+        slots = [UInt64](repeating: 0, count: PlaceIndex.slotCount(for: capacity))
+        let mask = slots.count - 1
+        slots.withUnsafeMutableBufferPointer { slots in
+            // The IDs are distinct, so each goes in the first empty slot of its probe.
+            for place in entries.indices where !entries[place].isGhost {
+                let hash = PlaceIndex.hash(of: entries[place].record.inbox)
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = (hash >> 32) << 32 | UInt64(truncatingIfNeeded: place + 1)
+            }
+        }
+    }
+
+    /// Points every slot at its record's new place after the entries were compacted: the record
+    /// at place `p` is now at `moved[p]`. No ID is hashed again.
+    mutating func remap(_ moved: [Int32]) {
+        moved.withUnsafeBufferPointer { moved in
+            slots.withUnsafeMutableBufferPointer { slots in
+                for slot in slots.indices where slots[slot] != 0 {
+                    let place = Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
+                    slots[slot] = slots[slot] & ~0xFFFF_FFFF | UInt64(truncatingIfNeeded: Int(moved[place]) + 1)
+                }
+            }
+        }
+    }
+
+    /// An index of places `0..<count`, whose IDs hash to `hashes[place]`; `same(a, b)` says
+    /// whether the IDs at two places are equal.
+    ///
+    /// A million IDs take 16 MB of slots, and putting them in by place touches a slot at random
+    /// each time: a cache miss, and a TLB miss, for nearly every ID, half of a 1M-member load's
+    /// wall-clock time. A large index's places are therefore grouped by the region of 8,192
+    /// slots (64 KB, held in the L2 cache) that each hash lands in, and put in region after
+    /// region. Linear probing finds an ID whatever order the IDs went in.
+    /// - Returns: nil when two places hold the same ID.
+    init?(hashes: UnsafeBufferPointer<UInt64>, same: (Int, Int) -> Bool) {
+        var slots = [UInt64](repeating: 0, count: PlaceIndex.slotCount(for: hashes.count))
+        let distinct = slots.withUnsafeMutableBufferPointer { slots in
+            let mask = slots.count - 1
+            func insert(_ place: Int, hash: UInt64) -> Bool {
+                let tag = hash >> 32
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while slots[slot] != 0 {
+                    let value = slots[slot]
+                    if value >> 32 == tag && same(Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1, place) { return false }
+                    slot = (slot + 1) & mask
+                }
+                slots[slot] = tag << 32 | UInt64(truncatingIfNeeded: place + 1)
+                return true
+            }
+            let regionShift = 13
+            let regionCount = slots.count >> regionShift
+            guard regionCount > 1 else {
+                for place in hashes.indices where !insert(place, hash: hashes[place]) { return false }
+                return true
+            }
+            // A counting sort of the places by region: count, find where each region's run
+            // starts, then put each place in its region's run.
+            var starts = [Int](repeating: 0, count: regionCount + 1)
+            for hash in hashes { starts[((Int(truncatingIfNeeded: hash) & mask) >> regionShift) + 1] += 1 }
+            for region in 0..<regionCount { starts[region + 1] += starts[region] }
+            let grouped = UnsafeMutableBufferPointer<(hash: UInt64, place: Int)>.allocate(capacity: hashes.count)
+            defer { grouped.deallocate() }
+            for place in hashes.indices {
+                let region = (Int(truncatingIfNeeded: hashes[place]) & mask) >> regionShift
+                grouped[starts[region]] = (hashes[place], place)
+                starts[region] += 1
+            }
+            for (hash, place) in grouped where !insert(place, hash: hash) { return false }
+            return true
+        }
+        guard distinct else { return nil }
+        self.slots = slots
+    }
+
+    /// Enough slots to keep `count` IDs at most half full.
+    private static func slotCount(for count: Int) -> Int {
+        var slots = 16
+        while slots < count * 2 { slots *= 2 }
+        return slots
+    }
+}
