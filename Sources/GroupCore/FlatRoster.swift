@@ -74,26 +74,6 @@ package struct FlatRoster: Equatable, Sendable {
         }
     }
 
-    /// The ``PlaceIndex`` hash of each record's inbox ID, in record order, from the ID's bytes
-    /// in the arena (the same bytes, so the same hash as its string's). The numbers must be
-    /// known ones, as ``Roster/init(flat:)`` checks first.
-    func recordInboxHashes(ending ends: [Int]) -> [UInt64] {
-        arena.withUnsafeBytes { arena in
-            ends.withUnsafeBufferPointer { ends in
-                records.withUnsafeBufferPointer { records in
-                    [UInt64](unsafeUninitializedCapacity: records.count) { hashes, initialized in
-                        for place in records.indices {
-                            let number = Int(records[place].inbox)
-                            let bytes = UnsafeRawBufferPointer(rebasing: arena[(number == 0 ? 0 : ends[number - 1])..<ends[number]])
-                            hashes.initializeElement(at: place, to: PlaceIndex.hash(of: bytes))
-                            initialized += 1
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /// The string of an ID's bytes, copied straight into the string's storage (or, for up to
     /// 15 bytes, into a small string): `String(decoding:as:)` of a buffer takes a generic path
     /// that costs about as much again as the copy.

@@ -345,10 +345,16 @@ extension Roster {
         var keyed = flat.keys.makeIterator()
         var nextKeyed = keyed.next()
         var failure: InconsistentState?
+        // Each record's inbox hashed from the arena's bytes, not from its string, while the
+        // record is at hand: a pass of its own read the 48 MB of a million records again.
+        let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: flat.records.count)
+        defer { hashes.deallocate() }
         let entries = [Entry](unsafeUninitializedCapacity: flat.records.count) { entries, initialized in
             do throws(InconsistentState) {
                 try names.withUnsafeBufferPointer { (names) throws(InconsistentState) in
                     try flat.records.withUnsafeBufferPointer { (records) throws(InconsistentState) in
+                      try flat.arena.withUnsafeBufferPointer { (arenaBytes) throws(InconsistentState) in
+                        let arena = UnsafeRawBufferPointer(arenaBytes)
                         for place in records.indices {
                             let packed = records[place]
                             guard packed.inbox < count, packed.adder < count || packed.adder == PackedRecord.noAdder else {
@@ -365,6 +371,7 @@ extension Roster {
                                 throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(names[number])")
                             }
                             previousOrdinal = packed.ordinal
+                            hashes[place] = PlaceIndex.hash(of: UnsafeRawBufferPointer(rebasing: arena[(number == 0 ? 0 : ends[number - 1])..<ends[number]]))
                             var keys: [PublicKey] = []
                             if packed.flags.contains(.hasKeys) {
                                 keys = try Roster.keys(of: names[number], numbered: packed.inbox, from: &nextKeyed, &keyed)
@@ -384,6 +391,7 @@ extension Roster {
                             entries.initializeElement(at: place, to: Entry(record: packed.unpacked(inbox: names[number], adder: adder, keys: keys)))
                             initialized += 1
                         }
+                      }
                     }
                 }
             } catch {
@@ -394,11 +402,8 @@ extension Roster {
         if nextKeyed != nil {
             throw InconsistentState(reason: "the snapshot's keys do not follow the records flagged as holding some")
         }
-        let hashes = flat.recordInboxHashes(ending: ends)
         let index = entries.withUnsafeBufferPointer { entries in
-            hashes.withUnsafeBufferPointer { hashes in
-                PlaceIndex(hashes: hashes) { entries[$0].record.inbox == entries[$1].record.inbox }
-            }
+            PlaceIndex(hashes: UnsafeBufferPointer(hashes)) { entries[$0].record.inbox == entries[$1].record.inbox }
         }
         guard let index else { throw InconsistentState(reason: "an inbox ID appears twice in the snapshot's ID arena") }
         let box = RosterStorage()
