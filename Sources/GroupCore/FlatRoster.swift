@@ -31,82 +31,19 @@ package struct FlatRoster: Equatable, Sendable {
         self.keys = keys
     }
 
-    /// Where each ID ends in the arena, after checking that every one is an identifier (SPEC
-    /// section 1) and that together they fill the arena exactly.
-    func identifierEnds() throws(InconsistentState) -> [Int] {
-        var end = 0
-        var badLength: Int?
-        // Written into uninitialized room: appending paid a capacity and uniqueness check an ID.
-        let ends = [Int](unsafeUninitializedCapacity: lengths.count) { ends, initialized in
-            for (number, length) in lengths.enumerated() {
-                guard length >= 1 && length <= 128 else {
-                    badLength = number
-                    return
-                }
-                end += Int(length)
-                ends.initializeElement(at: number, to: end)
-                initialized += 1
+    /// Lends the arrays to `body` as a snapshot decoder would lend its bytes, the records
+    /// copied out a chunk at a time: how a roster is loaded from arrays (tests write rosters
+    /// no state holds this way).
+    func withSource<T>(_ body: (FlatRosterSource) throws(InconsistentState) -> T) throws(InconsistentState) -> T {
+        let records = self.records
+        return try arena.withUnsafeBufferPointer { (arena) throws(InconsistentState) in
+            try lengths.withUnsafeBufferPointer { (lengths) throws(InconsistentState) in
+                try body(FlatRosterSource(
+                    arena: UnsafeRawBufferPointer(arena), lengths: UnsafeRawBufferPointer(lengths), recordCount: records.count, keys: keys
+                ) { first, chunk throws(InconsistentState) in
+                    for index in chunk.indices { chunk[index] = records[first + index] }
+                })
             }
-        }
-        if let number = badLength {
-            throw InconsistentState(reason: "inbox ID number \(number) is \(lengths[number]) bytes long, not 1 to 128")
-        }
-        guard end == arena.count else {
-            throw InconsistentState(reason: "the inbox IDs take \(end) bytes, but the arena holds \(arena.count)")
-        }
-        if let offset = FlatRoster.firstNonIdentifierByte(in: arena) {
-            throw InconsistentState(reason: "the inbox ID arena has a space or a byte that is not printable ASCII at byte \(offset)")
-        }
-        return ends
-    }
-
-    /// Each inbox ID as a string, by number, the IDs ending at `ends` in the arena.
-    func identifiers(ending ends: [Int]) -> [InboxID] {
-        arena.withUnsafeBytes { arena in
-            [InboxID](unsafeUninitializedCapacity: ends.count) { names, initialized in
-                var start = 0
-                for number in ends.indices {
-                    names.initializeElement(at: number, to: InboxID(unchecked: FlatRoster.string(UnsafeRawBufferPointer(rebasing: arena[start..<ends[number]]))))
-                    start = ends[number]
-                    initialized += 1
-                }
-            }
-        }
-    }
-
-    /// The string of an ID's bytes, copied straight into the string's storage (or, for up to
-    /// 15 bytes, into a small string): `String(decoding:as:)` of a buffer takes a generic path
-    /// that costs about as much again as the copy.
-    private static func string(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
-            return bytes.count
-        }
-    }
-
-    /// The offset of the first byte that no identifier may hold (a space, a control byte or
-    /// anything past `~`), eight bytes at a time: a million 64-character IDs take a few
-    /// milliseconds to check.
-    static func firstNonIdentifierByte(in bytes: [UInt8]) -> Int? {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        return bytes.withUnsafeBytes { bytes -> Int? in
-            var offset = 0
-            while offset + 8 <= bytes.count {
-                let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                // A byte of 0x7F or more sets its high bit after adding one; a byte below 0x21
-                // borrows into its high bit when 0x21 is subtracted (an exact test of whether
-                // any byte is, though not of which).
-                let aboveTilde = (word &+ ones | word) & highs
-                let belowBang = (word &- 0x21 &* ones) & ~word & highs
-                if aboveTilde | belowBang != 0 { break }
-                offset += 8
-            }
-            while offset < bytes.count {
-                if bytes[offset] <= 0x20 || bytes[offset] >= 0x7F { return offset }
-                offset += 1
-            }
-            return nil
         }
     }
 }

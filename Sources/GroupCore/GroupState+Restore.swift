@@ -2,6 +2,10 @@
 public struct InconsistentState: Error, Equatable, Sendable, CustomStringConvertible {
     public let reason: String
     public var description: String { reason }
+
+    package init(reason: String) {
+        self.reason = reason
+    }
 }
 
 extension GroupState {

@@ -23,14 +23,16 @@ public struct RestoredMembers: Sendable {
         try roster.restore(record)
     }
 
-    /// The members of a snapshot's flat roster (``FlatRoster``), checked as ``append(_:)`` and
-    /// the roster check each record, and every ordinal below `nextOrdinal`.
-    /// - Throws: ``InconsistentState`` for arrays that no roster flattens to.
-    package init(flat: FlatRoster, nextOrdinal: UInt64) throws(InconsistentState) {
-        if let last = flat.records.last, last.ordinal >= nextOrdinal {
-            throw InconsistentState(reason: "a member record has ordinal \(last.ordinal), not below the next ordinal \(nextOrdinal)")
+    /// The members of a snapshot's flat roster (``FlatRosterSource``), checked as
+    /// ``append(_:)`` and the roster check each record, and every ordinal below `nextOrdinal`.
+    /// - Throws: ``InconsistentState`` for a roster that no state flattens to.
+    package init(source: FlatRosterSource, nextOrdinal: UInt64) throws(InconsistentState) {
+        let roster = try Roster(source: source)
+        // The records' ordinals rise, so the last one's is the highest.
+        if roster.nextOrdinal > nextOrdinal {
+            throw InconsistentState(reason: "a member record has ordinal \(roster.nextOrdinal - 1), not below the next ordinal \(nextOrdinal)")
         }
         self.nextOrdinal = nextOrdinal
-        roster = try Roster(flat: flat)
+        self.roster = roster
     }
 }

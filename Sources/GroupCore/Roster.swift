@@ -321,42 +321,51 @@ extension Roster {
         return FlatRoster(arena: arena, lengths: lengths, records: records, keys: keyed)
     }
 
-    /// The roster a snapshot's flat arrays describe, after checking everything a roster built
+    /// The roster of flat arrays (``FlatRoster``), checked as ``init(source:)`` checks a
+    /// snapshot's.
+    init(flat: FlatRoster) throws(InconsistentState) {
+        self = try flat.withSource { (source) throws(InconsistentState) in try Roster(source: source) }
+    }
+
+    /// The roster a snapshot's flat roster describes, after checking everything a roster built
     /// record by record guarantees: distinct, valid inbox IDs; each inbox's record once, in
     /// strictly increasing ordinal order; known numbers; keys exactly for the records flagged
     /// as holding some, none recorded twice or for two current members. Built in local arrays
     /// and handed to a fresh box at the end, so that no write goes through a uniqueness check.
     ///
-    /// The records and the IDs are read through buffer pointers, since an element read through
-    /// the array retained and released its buffer, and each entry is written into uninitialized
-    /// room rather than appended (issue 18: 84 instructions a member fewer).
-    init(flat: FlatRoster) throws(InconsistentState) {
-        let ends = try flat.identifierEnds()
-        let names = flat.identifiers(ending: ends)
+    /// The records come a chunk at a time into one small buffer, which stays in the cache, and
+    /// the IDs' bytes are read where the snapshot holds them. Each entry is written into
+    /// uninitialized room rather than appended (issue 18: 84 instructions a member fewer).
+    init(source: FlatRosterSource) throws(InconsistentState) {
+        let ends = try source.identifierEnds()
+        let names = source.identifiers(ending: ends)
         let count = UInt32(truncatingIfNeeded: names.count)
         // Which numbers a record has taken, a bit each.
         var recorded = [UInt64](repeating: 0, count: (names.count + 63) / 64)
         var order: [Int32] = []
-        order.reserveCapacity(flat.records.count)
+        order.reserveCapacity(source.recordCount)
         var headcount = 0, keyedRecords = 0
         var admins: Set<InboxID> = [], superAdmins: Set<InboxID> = []
         var keyOwners: [PublicKey: InboxID] = [:]
         var previousOrdinal: UInt64?
-        var keyed = flat.keys.makeIterator()
+        var keyed = source.keys.makeIterator()
         var nextKeyed = keyed.next()
         var failure: InconsistentState?
         // Each record's inbox hashed from the arena's bytes, not from its string, while the
-        // record is at hand: a pass of its own read the 48 MB of a million records again.
-        let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: flat.records.count)
+        // record is at hand.
+        let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: source.recordCount)
         defer { hashes.deallocate() }
-        let entries = [Entry](unsafeUninitializedCapacity: flat.records.count) { entries, initialized in
+        let chunk = UnsafeMutableBufferPointer<PackedRecord>.allocate(capacity: min(source.recordCount, 4_096))
+        defer { chunk.deallocate() }
+        let entries = [Entry](unsafeUninitializedCapacity: source.recordCount) { entries, initialized in
             do throws(InconsistentState) {
                 try names.withUnsafeBufferPointer { (names) throws(InconsistentState) in
-                    try flat.records.withUnsafeBufferPointer { (records) throws(InconsistentState) in
-                      try flat.arena.withUnsafeBufferPointer { (arenaBytes) throws(InconsistentState) in
-                        let arena = UnsafeRawBufferPointer(arenaBytes)
-                        for place in records.indices {
-                            let packed = records[place]
+                  try ends.withUnsafeBufferPointer { (ends) throws(InconsistentState) in
+                    for first in stride(from: 0, to: source.recordCount, by: chunk.count) {
+                        let records = UnsafeMutableBufferPointer(rebasing: chunk[0..<min(chunk.count, source.recordCount - first)])
+                        try source.readRecords(first, records)
+                        for (offset, packed) in records.enumerated() {
+                            let place = first + offset
                             guard packed.inbox < count, packed.adder < count || packed.adder == PackedRecord.noAdder else {
                                 throw InconsistentState(reason: "member record \(place) names inbox number \(max(packed.inbox, packed.adder)) of \(count)")
                             }
@@ -371,7 +380,7 @@ extension Roster {
                                 throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(names[number])")
                             }
                             previousOrdinal = packed.ordinal
-                            hashes[place] = PlaceIndex.hash(of: UnsafeRawBufferPointer(rebasing: arena[(number == 0 ? 0 : ends[number - 1])..<ends[number]]))
+                            hashes[place] = PlaceIndex.hash(of: source.identifierBytes(number, ending: ends))
                             var keys: [PublicKey] = []
                             if packed.flags.contains(.hasKeys) {
                                 keys = try Roster.keys(of: names[number], numbered: packed.inbox, from: &nextKeyed, &keyed)
@@ -391,8 +400,8 @@ extension Roster {
                             entries.initializeElement(at: place, to: Entry(record: packed.unpacked(inbox: names[number], adder: adder, keys: keys)))
                             initialized += 1
                         }
-                      }
                     }
+                  }
                 }
             } catch {
                 failure = error

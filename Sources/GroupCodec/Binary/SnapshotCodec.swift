@@ -19,9 +19,10 @@ import GroupCore
 //             number, then a list of 32-byte keys
 //   tail      the canonical state encoding's fields and lifecycle
 //
-// A state's snapshot bytes depend on the order its roster first saw each inbox, so two stores
-// holding one log may write different bytes for it; the state they decode to is the same, and
-// so is its canonical encoding and its hash.
+// A roster numbers its inboxes in record order, so one state always writes the same bytes; a
+// decoder takes any numbering (snapshots written before 2026-12-02 numbered inboxes in the
+// order their roster first saw them). The state decoded, its canonical encoding and its hash
+// never depend on the numbering.
 
 /// The encoding of a state that a snapshot stores, which loads without decoding one member at
 /// a time.
@@ -63,25 +64,32 @@ public enum SnapshotCodec {
         let recordsStart = reader.offset
         // An ID takes at least two bytes: its length and one character.
         let idCount = try reader.readCount("snapshot inbox IDs", minimumSize: 2)
-        let lengths = try reader.readRawBytes("snapshot inbox ID lengths", count: idCount)
-        let arena = try reader.readRawBytes("snapshot inbox IDs", count: lengths.reduce(0) { $0 + Int($1) })
+        let lengths = try reader.readRawBuffer("snapshot inbox ID lengths", count: idCount) { $0 }
+        let arena = try reader.readRawBuffer("snapshot inbox IDs", count: lengths.reduce(0) { $0 + Int($1) }) { $0 }
         let recordCount = try reader.readCount("snapshot member records", minimumSize: recordSize)
         let recordBytesStart = reader.offset
-        let records = try reader.readRawBuffer("snapshot member records", count: recordCount * recordSize) {
-            (buffer: UnsafeRawBufferPointer) throws(BinaryDecodingError) -> [PackedRecord] in
-            try readRecords(buffer, count: recordCount, at: recordBytesStart)
-        }
+        let records = try reader.readRawBuffer("snapshot member records", count: recordCount * recordSize) { $0 }
         let keys = try reader.readList("snapshot keys", minimumSize: 5) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             let inbox = try reader.readRawBuffer("snapshot keyed inbox", count: 4) { $0.loadUnaligned(as: UInt32.self) }
             return FlatRoster.KeyedInbox(inbox: UInt32(littleEndian: inbox), keys: try reader.readPublicKeys("snapshot keys"))
         }
         let tail = try StateCodec.readTail(from: &reader, after: head)
         try reader.expectEnd("snapshot")
+        // The roster is built straight from the input's bytes (they outlive this call), the
+        // records parsed a chunk at a time; a record byte no record holds is reported with
+        // its own offset, not the roster's.
+        var badRecord: BinaryDecodingError?
+        let source = FlatRosterSource(arena: arena, lengths: lengths, recordCount: recordCount, keys: keys) { first, chunk throws(InconsistentState) in
+            if let failure = readRecords(records, first, into: chunk, at: recordBytesStart) {
+                badRecord = failure
+                throw InconsistentState(reason: failure.description)
+            }
+        }
         let members: RestoredMembers
         do throws(InconsistentState) {
-            members = try RestoredMembers(
-                flat: FlatRoster(arena: arena, lengths: lengths, records: records, keys: keys), nextOrdinal: head.nextOrdinal)
+            members = try RestoredMembers(source: source, nextOrdinal: head.nextOrdinal)
         } catch {
+            if let badRecord { throw badRecord }
             throw reader.failure("snapshot member records", at: recordsStart, .inconsistentState(error.reason))
         }
         return try StateCodec.assemble(head, members, tail, reader: reader, recordsStart: recordsStart)
@@ -99,32 +107,26 @@ public enum SnapshotCodec {
         buffer[offset + 42] = record.flags.rawValue
     }
 
-    /// Parses `count` records, refusing a role, state or padding byte no record holds.
+    /// Parses the records `first..<first + chunk.count` of `records` into `chunk`.
     /// - Parameter start: where the records start in the input, for the errors.
+    /// - Returns: why a record is none, when one has a role, state or padding byte no record holds.
     private static func readRecords(
-        _ buffer: UnsafeRawBufferPointer, count: Int, at start: Int
-    ) throws(BinaryDecodingError) -> [PackedRecord] {
-        var failure: BinaryDecodingError?
-        // Written into uninitialized room: appending paid a capacity and uniqueness check a record.
-        let records = [PackedRecord](unsafeUninitializedCapacity: count) { records, initialized in
-            for index in 0..<count {
-                let offset = index * recordSize
-                func word<T: FixedWidthInteger>(_ at: Int, _: T.Type) -> T { T(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + at, as: T.self)) }
-                guard let role = Role(wireTag: buffer[offset + 40]),
-                      let state = PackedRecord.StateCode(rawValue: buffer[offset + 41]),
-                      buffer[offset + 43] == 0 else {
-                    failure = BinaryDecodingError(reading: "snapshot member record \(index)", offset: start + offset, reason: .valueOutOfRange(
-                        "role \(buffer[offset + 40]), state \(buffer[offset + 41]) and padding \(buffer[offset + 43]) are not a record's"))
-                    return
-                }
-                records.initializeElement(at: index, to: PackedRecord(
-                    inbox: word(0, UInt32.self), adder: word(4, UInt32.self), ordinal: word(8, UInt64.self),
-                    joinedAt: word(16, UInt64.self), mutedUntil: word(24, UInt64.self), departedAt: word(32, UInt64.self),
-                    role: role, state: state, flags: PackedRecord.Flags(rawValue: buffer[offset + 42])))
-                initialized += 1
+        _ records: UnsafeRawBufferPointer, _ first: Int, into chunk: UnsafeMutableBufferPointer<PackedRecord>, at start: Int
+    ) -> BinaryDecodingError? {
+        for index in chunk.indices {
+            let offset = (first + index) * recordSize
+            func word<T: FixedWidthInteger>(_ at: Int, _: T.Type) -> T { T(littleEndian: records.loadUnaligned(fromByteOffset: offset + at, as: T.self)) }
+            guard let role = Role(wireTag: records[offset + 40]),
+                  let state = PackedRecord.StateCode(rawValue: records[offset + 41]),
+                  records[offset + 43] == 0 else {
+                return BinaryDecodingError(reading: "snapshot member record \(first + index)", offset: start + offset, reason: .valueOutOfRange(
+                    "role \(records[offset + 40]), state \(records[offset + 41]) and padding \(records[offset + 43]) are not a record's"))
             }
+            chunk[index] = PackedRecord(
+                inbox: word(0, UInt32.self), adder: word(4, UInt32.self), ordinal: word(8, UInt64.self),
+                joinedAt: word(16, UInt64.self), mutedUntil: word(24, UInt64.self), departedAt: word(32, UInt64.self),
+                role: role, state: state, flags: PackedRecord.Flags(rawValue: records[offset + 42]))
         }
-        if let failure { throw failure }
-        return records
+        return nil
     }
 }

@@ -1,0 +1,112 @@
+/// A snapshot's flat roster (``FlatRoster``) as its decoder lends it to ``Roster``: the IDs'
+/// lengths and bytes where they lie in the snapshot, and the records read a chunk at a time
+/// (issue 18).
+///
+/// Copying a million-member roster's IDs and records into arrays before building the roster
+/// wrote 55 to 110 MB (records, IDs, lengths) that were read once and freed: fresh memory,
+/// a page fault every 4 KB, where page faults were a third of a load's time.
+package struct FlatRosterSource {
+    /// Every inbox ID's bytes, back to back, in number order.
+    let arena: UnsafeRawBufferPointer
+    /// Each inbox ID's length in bytes, in number order.
+    let lengths: UnsafeRawBufferPointer
+    let recordCount: Int
+    /// The keys of each record that holds some, in record order, by the record's inbox number.
+    let keys: [FlatRoster.KeyedInbox]
+    /// Fills its second argument with the records from the first argument's index on.
+    let readRecords: (Int, UnsafeMutableBufferPointer<PackedRecord>) throws(InconsistentState) -> Void
+
+    /// - Parameter readRecords: reads the records `first..<first + chunk.count` into `chunk`,
+    ///   refusing bytes that are no record.
+    package init(
+        arena: UnsafeRawBufferPointer, lengths: UnsafeRawBufferPointer, recordCount: Int, keys: [FlatRoster.KeyedInbox],
+        readRecords: @escaping (_ first: Int, _ chunk: UnsafeMutableBufferPointer<PackedRecord>) throws(InconsistentState) -> Void
+    ) {
+        self.arena = arena
+        self.lengths = lengths
+        self.recordCount = recordCount
+        self.keys = keys
+        self.readRecords = readRecords
+    }
+
+    /// Where each ID ends in the arena, after checking that every one is an identifier (SPEC
+    /// section 1) and that together they fill the arena exactly.
+    func identifierEnds() throws(InconsistentState) -> [Int] {
+        var end = 0
+        var badLength: Int?
+        let lengths = self.lengths
+        // Written into uninitialized room: appending paid a capacity and uniqueness check an ID.
+        let ends = [Int](unsafeUninitializedCapacity: lengths.count) { ends, initialized in
+            for (number, length) in lengths.enumerated() {
+                guard length >= 1 && length <= 128 else {
+                    badLength = number
+                    return
+                }
+                end += Int(length)
+                ends.initializeElement(at: number, to: end)
+                initialized += 1
+            }
+        }
+        if let number = badLength {
+            throw InconsistentState(reason: "inbox ID number \(number) is \(lengths[number]) bytes long, not 1 to 128")
+        }
+        guard end == arena.count else {
+            throw InconsistentState(reason: "the inbox IDs take \(end) bytes, but the arena holds \(arena.count)")
+        }
+        if let offset = FlatRosterSource.firstNonIdentifierByte(in: arena) {
+            throw InconsistentState(reason: "the inbox ID arena has a space or a byte that is not printable ASCII at byte \(offset)")
+        }
+        return ends
+    }
+
+    /// The bytes of ID `number`, the IDs ending at `ends` in the arena.
+    func identifierBytes(_ number: Int, ending ends: UnsafeBufferPointer<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: arena[(number == 0 ? 0 : ends[number - 1])..<ends[number]])
+    }
+
+    /// Each inbox ID as a string, by number, the IDs ending at `ends` in the arena.
+    func identifiers(ending ends: [Int]) -> [InboxID] {
+        ends.withUnsafeBufferPointer { ends in
+            [InboxID](unsafeUninitializedCapacity: ends.count) { names, initialized in
+                for number in ends.indices {
+                    names.initializeElement(at: number, to: InboxID(unchecked: FlatRosterSource.string(identifierBytes(number, ending: ends))))
+                    initialized += 1
+                }
+            }
+        }
+    }
+
+    /// The string of an ID's bytes, copied straight into the string's storage (or, for up to
+    /// 15 bytes, into a small string): `String(decoding:as:)` of a buffer takes a generic path
+    /// that costs about as much again as the copy.
+    private static func string(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            return bytes.count
+        }
+    }
+
+    /// The offset of the first byte that no identifier may hold (a space, a control byte or
+    /// anything past `~`), eight bytes at a time: a million 64-character IDs take a few
+    /// milliseconds to check.
+    static func firstNonIdentifierByte(in bytes: UnsafeRawBufferPointer) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            // A byte of 0x7F or more sets its high bit after adding one; a byte below 0x21
+            // borrows into its high bit when 0x21 is subtracted (an exact test of whether any
+            // byte is, though not of which).
+            let aboveTilde = (word &+ ones | word) & highs
+            let belowBang = (word &- 0x21 &* ones) & ~word & highs
+            if aboveTilde | belowBang != 0 { break }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] <= 0x20 || bytes[offset] >= 0x7F { return offset }
+            offset += 1
+        }
+        return nil
+    }
+}
