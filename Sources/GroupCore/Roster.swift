@@ -355,7 +355,9 @@ extension Roster {
         // record is at hand.
         let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: source.recordCount)
         defer { hashes.deallocate() }
-        let chunk = UnsafeMutableBufferPointer<PackedRecord>.allocate(capacity: min(source.recordCount, 4_096))
+        // At least one record's room, so that a roster of none (bytes no state writes, but a
+        // decoder must refuse, not trap on) still strides forward.
+        let chunk = UnsafeMutableBufferPointer<PackedRecord>.allocate(capacity: max(1, min(source.recordCount, 4_096)))
         defer { chunk.deallocate() }
         let entries = [Entry](unsafeUninitializedCapacity: source.recordCount) { entries, initialized in
             do throws(InconsistentState) {

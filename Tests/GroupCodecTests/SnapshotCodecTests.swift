@@ -117,7 +117,7 @@ struct SnapshotCodecTests {
     enum Damage: String, CaseIterable, Sendable {
         case sameIDTwice, emptyID, spaceInAnID, byteAfterTilde, unknownInboxNumber, oneInboxTwice, ordinalsOutOfOrder
         case unknownFlag, keysForAnUnflaggedRecord, flaggedRecordWithoutKeys, emptyKeyList, oneKeyForTwoMembers
-        case ordinalPastTheNextOne, noSuperAdmin
+        case ordinalPastTheNextOne, noSuperAdmin, noRecords
 
         func apply(to flat: inout FlatRoster) {
             switch self {
@@ -139,6 +139,9 @@ struct SnapshotCodecTests {
                 flat.keys.insert(.init(inbox: 0, keys: [.filled(7)]), at: 0)
             case .ordinalPastTheNextOne: flat.records[2].ordinal = 50
             case .noSuperAdmin: flat.records[0].role = .admin
+            case .noRecords:
+                flat.records = []
+                flat.keys = []
             }
         }
 
@@ -156,7 +159,7 @@ struct SnapshotCodecTests {
             case .emptyKeyList: "empty key list"
             case .oneKeyForTwoMembers: "recorded for both"
             case .ordinalPastTheNextOne: "not below the next ordinal"
-            case .noSuperAdmin: "at least one super admin"
+            case .noSuperAdmin, .noRecords: "at least one super admin"
             }
         }
     }
