@@ -22,15 +22,23 @@ struct GrowthBenchmarks {
         guard sections.apply || sections.memory || sections.snapshot else { return [] }
         var figures: [GrowthFigures] = []
         for shape in GrowthLog.InboxShape.allCases {
-            for members in sizes {
-                figures.append(measure(GrowthLog(shape: shape), members: members, apply: sections.apply, memory: sections.memory, snapshot: sections.snapshot))
-            }
+            let log = GrowthLog(shape: shape)
+            var groups = sizes.map { measure(log, members: $0, memory: sections.memory, snapshot: sections.snapshot) }
+            let applySeconds = sections.apply ? applyTimes(log, &groups) : groups.map { _ in nil }
+            figures += zip(groups, applySeconds).map { group, seconds in group.figures.applying(seconds) }
         }
         print(Self.table(figures))
         return figures
     }
 
-    private func measure(_ log: GrowthLog, members: Int, apply: Bool, memory: Bool, snapshot: Bool) -> GrowthFigures {
+    /// A grown group, the figures measured while growing it, and where its log stands.
+    private struct Grown {
+        var state: GroupState
+        var cursor: GrowthLog.Cursor
+        var figures: GrowthFigures
+    }
+
+    private func measure(_ log: GrowthLog, members: Int, memory: Bool, snapshot: Bool) -> Grown {
         ProcessMemory.trim()
         let heapBefore = ProcessMemory.heapBytes
         let residentBefore = ProcessMemory.residentBytes
@@ -55,46 +63,50 @@ struct GrowthBenchmarks {
                 if restored != state { print("warning: the \(members)-member state does not load back equal to itself") }
             }
         }
-        var applySeconds: Double?
-        if apply {
-            applySeconds = applyTime(log, &state, &cursor, members: members)
-        }
-        return GrowthFigures(
-            members: state.memberCount, inboxShape: log.shape.rawValue, applySecondsPerCommit: applySeconds,
+        let figures = GrowthFigures(
+            members: state.memberCount, inboxShape: log.shape.rawValue, applySecondsPerCommit: nil,
             heapBytesPerMember: memory ? heapGrowth : nil, residentBytesPerMember: memory ? residentGrowth : nil,
             restoredHeapBytesPerMember: restoredHeap, snapshotBytes: snapshotBytes, encodeSeconds: encodeSeconds, loadSeconds: loadSeconds,
             canonicalLoadSeconds: canonicalLoadSeconds
         )
+        return Grown(state: state, cursor: cursor, figures: figures)
     }
 
-    /// The median over the runs of the time per commit of a fresh round of everyday commits,
-    /// applied in place to the one state (a copy would cost the whole roster). At least nine
-    /// runs of 8,000 commits each (2,000 with `--quick`): a run of a few milliseconds moved by
-    /// half between runs on a shared machine, more than the 1M-to-1k ratio it is read for.
+    /// For each group, the median over the runs of the time per commit of a fresh round of
+    /// everyday commits, applied in place to its state (a copy would cost the whole roster). At
+    /// least nine runs of 8,000 commits each (2,000 with `--quick`), taken in turn: each run
+    /// goes through every size before the next begins, so that a slow spell of this shared
+    /// machine lands on all sizes alike rather than on the one being measured (measured one
+    /// size after the other, the 1k figure, which the 1.3x ratio is read against, moved from
+    /// 0.56 to 1.07 us between runs while the others held still).
     ///
     /// The commits are made 64 at a time, just before they are applied, and only the applying
     /// is timed: a replay folds each commit just after decoding it, while it is in the cache.
     /// Made all at once, the commits had left the cache by the time a large group's apply got
     /// to them, and the first touch of each (a retain) was timed as part of the apply.
-    private func applyTime(_ log: GrowthLog, _ state: inout GroupState, _ cursor: inout GrowthLog.Cursor, members: Int) -> Double {
-        var random = SeededGenerator(seed: 7)
+    private func applyTimes(_ log: GrowthLog, _ groups: inout [Grown]) -> [Double?] {
+        var randoms = groups.map { _ in SeededGenerator(seed: 7) }
         let rounds = quick ? 250 : 1_000, roundsAtATime = 8
         let runs = max(harness.runs, 9)
-        var seconds: [Double] = []
+        var seconds = groups.map { _ in [Double]() }
         var rejected = 0, applied = 0
         for run in 0..<(harness.warmups + runs) {
-            var elapsed = 0.0
-            for first in stride(from: 0, to: rounds, by: roundsAtATime) {
-                let commits = log.everydayCommits(rounds: first..<(first + roundsAtATime), members: members, after: &cursor, random: &random)
-                let start = Clock.now()
-                rejected += Self.apply(commits, to: &state)
-                elapsed += Clock.now() - start
-                applied += commits.count
+            for index in groups.indices {
+                let members = groups[index].figures.members
+                var elapsed = 0.0
+                for first in stride(from: 0, to: rounds, by: roundsAtATime) {
+                    let commits = log.everydayCommits(
+                        rounds: first..<(first + roundsAtATime), members: members, after: &groups[index].cursor, random: &randoms[index])
+                    let start = Clock.now()
+                    rejected += Self.apply(commits, to: &groups[index].state)
+                    elapsed += Clock.now() - start
+                    applied += commits.count
+                }
+                if run >= harness.warmups { seconds[index].append(elapsed / Double(rounds * 8)) }
             }
-            if run >= harness.warmups { seconds.append(elapsed / Double(rounds * 8)) }
         }
         if rejected * 4 != applied { print("note: \(rejected) of \(applied) commits of the everyday mix were rejected where a quarter were meant to be") }
-        return seconds.sorted()[seconds.count / 2]
+        return seconds.map { $0.sorted()[$0.count / 2] }
     }
 
     /// Applies `commits` in place and counts the rejected ones. Kept out of line so that a

@@ -24,6 +24,14 @@ struct GrowthFigures: Equatable, Sendable {
     /// snapshots held before issue 18 (and version-1 snapshot records still do).
     let canonicalLoadSeconds: Double?
 
+    /// The same figures with `seconds` as the apply time.
+    func applying(_ seconds: Double?) -> GrowthFigures {
+        GrowthFigures(
+            members: members, inboxShape: inboxShape, applySecondsPerCommit: seconds, heapBytesPerMember: heapBytesPerMember,
+            residentBytesPerMember: residentBytesPerMember, restoredHeapBytesPerMember: restoredHeapBytesPerMember,
+            snapshotBytes: snapshotBytes, encodeSeconds: encodeSeconds, loadSeconds: loadSeconds, canonicalLoadSeconds: canonicalLoadSeconds)
+    }
+
     /// The CSV header matching ``csvRow``.
     static let csvHeader = "members,inbox_shape,apply_us_per_commit,heap_bytes_per_member,rss_bytes_per_member,restored_heap_bytes_per_member,snapshot_bytes,encode_ms,load_ms,canonical_load_ms"
 
