@@ -47,7 +47,7 @@ struct PlaceIndex: Sendable {
         while true {
             let value = slots[slot]
             if value == 0 { return (slot, nil) }
-            let place = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1
+            let place = PlaceIndex.place(in: value)
             if value >> 32 == tag && entries[place].record.inbox == inbox { return (slot, place) }
             slot = (slot + 1) & mask
         }
@@ -59,7 +59,7 @@ struct PlaceIndex: Sendable {
     /// Points `slot`, as ``find(_:hash:in:)`` returned it, at `place`: an inbox newly indexed,
     /// or one whose record moved.
     mutating func set(_ slot: Int, hash: UInt64, place: Int) {
-        slots[slot] = (hash >> 32) << 32 | UInt64(truncatingIfNeeded: place + 1)
+        slots[slot] = PlaceIndex.slotValue(hash: hash, place: place)
     }
 
     /// Indexes afresh every record of `entries` that is not a ghost, in slots enough for
@@ -73,7 +73,7 @@ struct PlaceIndex: Sendable {
                 let hash = PlaceIndex.hash(of: entries[place].record.inbox)
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = (hash >> 32) << 32 | UInt64(truncatingIfNeeded: place + 1)
+                slots[slot] = PlaceIndex.slotValue(hash: hash, place: place)
             }
         }
     }
@@ -84,8 +84,8 @@ struct PlaceIndex: Sendable {
         moved.withUnsafeBufferPointer { moved in
             slots.withUnsafeMutableBufferPointer { slots in
                 for slot in slots.indices where slots[slot] != 0 {
-                    let place = Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
-                    slots[slot] = slots[slot] & ~0xFFFF_FFFF | UInt64(truncatingIfNeeded: Int(moved[place]) + 1)
+                    let value = slots[slot]
+                    slots[slot] = PlaceIndex.slotValue(hash: value, place: Int(moved[PlaceIndex.place(in: value)]))
                 }
             }
         }
@@ -109,10 +109,10 @@ struct PlaceIndex: Sendable {
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while slots[slot] != 0 {
                     let value = slots[slot]
-                    if value >> 32 == tag && same(Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1, place) { return false }
+                    if value >> 32 == tag && same(PlaceIndex.place(in: value), place) { return false }
                     slot = (slot + 1) & mask
                 }
-                slots[slot] = tag << 32 | UInt64(truncatingIfNeeded: place + 1)
+                slots[slot] = PlaceIndex.slotValue(hash: hash, place: place)
                 return true
             }
             let regionShift = 13
@@ -138,6 +138,19 @@ struct PlaceIndex: Sendable {
         }
         guard distinct else { return nil }
         self.slots = slots
+    }
+
+    /// A slot holding `place`, tagged with the high half of `hash` (a slot's own value serves
+    /// as the hash when only its place changes).
+    @inline(__always)
+    private static func slotValue(hash: UInt64, place: Int) -> UInt64 {
+        (hash >> 32) << 32 | UInt64(truncatingIfNeeded: place + 1)
+    }
+
+    /// The place a full slot holds.
+    @inline(__always)
+    private static func place(in value: UInt64) -> Int {
+        Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1
     }
 
     /// Enough slots to keep `count` IDs at most half full.

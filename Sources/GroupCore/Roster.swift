@@ -362,48 +362,48 @@ extension Roster {
         let entries = [Entry](unsafeUninitializedCapacity: source.recordCount) { entries, initialized in
             do throws(InconsistentState) {
                 try names.withUnsafeBufferPointer { (names) throws(InconsistentState) in
-                  try ends.withUnsafeBufferPointer { (ends) throws(InconsistentState) in
-                    for first in stride(from: 0, to: source.recordCount, by: chunk.count) {
-                        let records = UnsafeMutableBufferPointer(rebasing: chunk[0..<min(chunk.count, source.recordCount - first)])
-                        try source.readRecords(first, records)
-                        for (offset, packed) in records.enumerated() {
-                            let place = first + offset
-                            guard packed.inbox < count, packed.adder < count || packed.adder == PackedRecord.noAdder else {
-                                throw InconsistentState(reason: "member record \(place) names inbox number \(max(packed.inbox, packed.adder)) of \(count)")
-                            }
-                            let number = Int(packed.inbox)
-                            guard packed.flags.isSubset(of: PackedRecord.Flags.all) else {
-                                throw InconsistentState(reason: "member record of \(names[number]) has unknown flags \(packed.flags.rawValue)")
-                            }
-                            let bit: UInt64 = 1 << (number & 63)
-                            guard recorded[number >> 6] & bit == 0 else { throw InconsistentState(reason: "\(names[number]) appears twice") }
-                            recorded[number >> 6] |= bit
-                            if let previousOrdinal, packed.ordinal <= previousOrdinal {
-                                throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(names[number])")
-                            }
-                            previousOrdinal = packed.ordinal
-                            hashes[place] = PlaceIndex.hash(of: source.identifierBytes(number, ending: ends))
-                            var keys: [PublicKey] = []
-                            if packed.flags.contains(.hasKeys) {
-                                keys = try Roster.keys(of: names[number], numbered: packed.inbox, from: &nextKeyed, &keyed)
-                                keyedRecords += 1
-                            }
-                            if packed.isCurrent {
-                                for key in keys {
-                                    if let owner = keyOwners.updateValue(names[number], forKey: key) {
-                                        throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(names[number])")
-                                    }
+                    try ends.withUnsafeBufferPointer { (ends) throws(InconsistentState) in
+                        for first in stride(from: 0, to: source.recordCount, by: chunk.count) {
+                            let records = UnsafeMutableBufferPointer(rebasing: chunk[0..<min(chunk.count, source.recordCount - first)])
+                            try source.readRecords(first, records)
+                            for (offset, packed) in records.enumerated() {
+                                let place = first + offset
+                                guard packed.inbox < count, packed.adder < count || packed.adder == PackedRecord.noAdder else {
+                                    throw InconsistentState(reason: "member record \(place) names inbox number \(max(packed.inbox, packed.adder)) of \(count)")
                                 }
-                                headcount += 1
-                                order.append(Int32(truncatingIfNeeded: place))
-                                if packed.role == .admin { admins.insert(names[number]) } else if packed.role == .superAdmin { superAdmins.insert(names[number]) }
+                                let number = Int(packed.inbox)
+                                guard packed.flags.isSubset(of: PackedRecord.Flags.all) else {
+                                    throw InconsistentState(reason: "member record of \(names[number]) has unknown flags \(packed.flags.rawValue)")
+                                }
+                                let bit: UInt64 = 1 << (number & 63)
+                                guard recorded[number >> 6] & bit == 0 else { throw InconsistentState(reason: "\(names[number]) appears twice") }
+                                recorded[number >> 6] |= bit
+                                if let previousOrdinal, packed.ordinal <= previousOrdinal {
+                                    throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(names[number])")
+                                }
+                                previousOrdinal = packed.ordinal
+                                hashes[place] = PlaceIndex.hash(of: source.identifierBytes(number, ending: ends))
+                                var keys: [PublicKey] = []
+                                if packed.flags.contains(.hasKeys) {
+                                    keys = try Roster.keys(of: names[number], numbered: packed.inbox, from: &nextKeyed, &keyed)
+                                    keyedRecords += 1
+                                }
+                                if packed.isCurrent {
+                                    for key in keys {
+                                        if let owner = keyOwners.updateValue(names[number], forKey: key) {
+                                            throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(names[number])")
+                                        }
+                                    }
+                                    headcount += 1
+                                    order.append(Int32(truncatingIfNeeded: place))
+                                    if packed.role == .admin { admins.insert(names[number]) } else if packed.role == .superAdmin { superAdmins.insert(names[number]) }
+                                }
+                                let adder = packed.adder == PackedRecord.noAdder ? nil : names[Int(packed.adder)]
+                                entries.initializeElement(at: place, to: Entry(record: packed.unpacked(inbox: names[number], adder: adder, keys: keys)))
+                                initialized += 1
                             }
-                            let adder = packed.adder == PackedRecord.noAdder ? nil : names[Int(packed.adder)]
-                            entries.initializeElement(at: place, to: Entry(record: packed.unpacked(inbox: names[number], adder: adder, keys: keys)))
-                            initialized += 1
                         }
                     }
-                  }
                 }
             } catch {
                 failure = error
