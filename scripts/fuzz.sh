@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes GroupLog's readers with libFuzzer (Fuzz/README.md).
 #
-#   scripts/fuzz.sh TARGET SECONDS     one target: commit outcome state snapshot ingest fixture config cli
+#   scripts/fuzz.sh TARGET SECONDS     one target: commit outcome state snapshot delta ingest fixture config cli
 #   scripts/fuzz.sh all SECONDS        every target in turn, SECONDS each
 #
 # Builds Fuzz/Sources/grouplog-fuzz with -sanitize=fuzzer,address into .build/fuzz (a build of its
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all_targets=(commit outcome state snapshot ingest fixture config cli)
+all_targets=(commit outcome state snapshot delta ingest fixture config cli)
 if [ $# -lt 2 ] || ! [[ "$2" =~ ^[0-9]+$ ]]; then
   echo "usage: scripts/fuzz.sh TARGET|all SECONDS   (targets: ${all_targets[*]})" >&2
   exit 64

@@ -17,6 +17,9 @@ package struct FlatRosterSource {
     let keys: [FlatRoster.KeyedInbox]
     /// Fills its second argument with the records from the first argument's index on.
     let readRecords: (Int, UnsafeMutableBufferPointer<PackedRecord>) throws(InconsistentState) -> Void
+    /// Room the roster keeps for this many more records: those of the incremental snapshots a
+    /// state read applies next, which would otherwise regrow (copy) its arrays and its index.
+    package var spareRecords = 0
 
     /// - Parameter readRecords: reads the records `first..<first + chunk.count` into `chunk`,
     ///   refusing bytes that are no record.

@@ -55,6 +55,8 @@ public struct GroupState: Equatable, Sendable {
     /// The sequence of the last applied commit.
     public internal(set) var lastAppliedSequence: UInt64 { get { storage.lastAppliedSequence } _modify { yield &uniqueStorage.lastAppliedSequence } }
 
+    var deltaBase: DeltaBase? { _read { yield storage.deltaBase } _modify { yield &uniqueStorage.deltaBase } }
+
     init(
         groupID: GroupID, kind: ConversationKind, creator: InboxID, createdAt: Milliseconds,
         settings: GroupSettings, policies: PolicySet, metadata: GroupMetadata, sequence: UInt64

@@ -25,6 +25,9 @@ final class GroupStateStorage: @unchecked Sendable {
     @exclusivity(unchecked) var isDeleted: Bool
     @exclusivity(unchecked) var lastAppliedTime: Milliseconds
     @exclusivity(unchecked) var lastAppliedSequence: UInt64
+    /// The stored state this one is tracked against, for an incremental snapshot; not part of
+    /// equality.
+    @exclusivity(unchecked) var deltaBase: DeltaBase?
 
     /// A fresh group's fields: no members, fields, bans, links or allow list yet.
     init(
@@ -64,6 +67,7 @@ final class GroupStateStorage: @unchecked Sendable {
         copy.allowList = allowList
         copy.isDeleted = isDeleted
         copy.lastAppliedTime = lastAppliedTime
+        copy.deltaBase = deltaBase
         return copy
     }
 

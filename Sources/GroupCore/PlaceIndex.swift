@@ -99,9 +99,10 @@ struct PlaceIndex: Sendable {
     /// wall-clock time. A large index's places are therefore grouped by the region of 8,192
     /// slots (64 KB, held in the L2 cache) that each hash lands in, and put in region after
     /// region. Linear probing finds an ID whatever order the IDs went in.
+    /// - Parameter capacity: room for at least this many IDs (at least the hashes' count).
     /// - Returns: nil when two places hold the same ID.
-    init?(hashes: UnsafeBufferPointer<UInt64>, same: (Int, Int) -> Bool) {
-        var slots = [UInt64](repeating: 0, count: PlaceIndex.slotCount(for: hashes.count))
+    init?(hashes: UnsafeBufferPointer<UInt64>, capacity: Int = 0, same: (Int, Int) -> Bool) {
+        var slots = [UInt64](repeating: 0, count: PlaceIndex.slotCount(for: max(capacity, hashes.count)))
         let distinct = slots.withUnsafeMutableBufferPointer { slots in
             let mask = slots.count - 1
             func insert(_ place: Int, hash: UInt64) -> Bool {

@@ -25,6 +25,12 @@ public struct Replica: Equatable, Sendable {
         self.defaultMemberLimit = defaultMemberLimit
     }
 
+    /// Notes that the state equals the one stored at `sequence`, so that an incremental snapshot
+    /// can later be taken against it (`GroupState.markStored(at:)`).
+    package mutating func markStored(at sequence: UInt64) {
+        state?.markStored(at: sequence)
+    }
+
     /// Judges `commit` and applies it when it passes. The caller hands commits in sequence order.
     /// - Parameter recordingEvents: false for a fold that wants only the state and the outcome
     ///   (a state read, an ingest): ``lastEvents`` is then left empty, and the events, about a

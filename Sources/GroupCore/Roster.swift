@@ -41,6 +41,10 @@ struct Roster: Equatable, Sendable {
     private(set) var keyedRecords: Int { _read { yield box.keyedRecords } _modify { yield &unique.keyedRecords } }
     /// Current and former members.
     private(set) var recordCount: Int { _read { yield box.recordCount } _modify { yield &unique.recordCount } }
+    /// The inboxes whose records were put since ``startTracking()``, repeats included, for an
+    /// incremental snapshot; nil when not tracking, or once more were put than such a snapshot
+    /// is worth (``trackingLimit``).
+    private(set) var touched: [InboxID]? { _read { yield box.touched } _modify { yield &unique.touched } }
 
     /// The box, for a write: a shared one is copied first, so that no other roster sees the write.
     private var unique: RosterStorage {
@@ -69,6 +73,7 @@ struct Roster: Equatable, Sendable {
     /// Stores `record` in place of the inbox's previous one and updates every index. Records
     /// that take a new ordinal must come in increasing ordinal order.
     mutating func put(_ record: MemberRecord) {
+        if box.touched != nil { noteTouched(record.inbox) }
         let hash = PlaceIndex.hash(of: record.inbox)
         let (slot, found) = box.find(record.inbox, hash: hash)
         guard let place = found else {
@@ -129,6 +134,19 @@ struct Roster: Equatable, Sendable {
             throw InconsistentState(reason: "\(record.inbox) appears twice")
         }
         append(record, slot: slot, hash: hash, isNew: true)
+    }
+
+    /// Starts noting the inboxes whose records are put, afresh.
+    mutating func startTracking() {
+        touched = []
+    }
+
+    /// How many puts are noted before tracking stops: past a quarter of the records, an
+    /// incremental snapshot would weigh about what a full one does.
+    var trackingLimit: Int { max(4_096, recordCount / 4) }
+
+    private mutating func noteTouched(_ inbox: InboxID) {
+        if touched!.count < trackingLimit { touched!.append(inbox) } else { touched = nil }
     }
 
     /// Makes room for `count` records, so that restoring a large snapshot does not rehash.
@@ -343,7 +361,7 @@ extension Roster {
         // Which numbers a record has taken, a bit each.
         var recorded = [UInt64](repeating: 0, count: (names.count + 63) / 64)
         var order: [Int32] = []
-        order.reserveCapacity(source.recordCount)
+        order.reserveCapacity(source.recordCount + source.spareRecords)
         var headcount = 0, keyedRecords = 0
         var admins: Set<InboxID> = [], superAdmins: Set<InboxID> = []
         var keyOwners: [PublicKey: InboxID] = [:]
@@ -359,7 +377,7 @@ extension Roster {
         // decoder must refuse, not trap on) still strides forward.
         let chunk = UnsafeMutableBufferPointer<PackedRecord>.allocate(capacity: max(1, min(source.recordCount, 4_096)))
         defer { chunk.deallocate() }
-        let entries = [Entry](unsafeUninitializedCapacity: source.recordCount) { entries, initialized in
+        let entries = [Entry](unsafeUninitializedCapacity: source.recordCount + source.spareRecords) { entries, initialized in
             do throws(InconsistentState) {
                 try names.withUnsafeBufferPointer { (names) throws(InconsistentState) in
                     try ends.withUnsafeBufferPointer { (ends) throws(InconsistentState) in
@@ -380,6 +398,9 @@ extension Roster {
                                 recorded[number >> 6] |= bit
                                 if let previousOrdinal, packed.ordinal <= previousOrdinal {
                                     throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(names[number])")
+                                }
+                                guard packed.ordinal < UInt64.max else {
+                                    throw InconsistentState(reason: "\(names[number]) has ordinal \(packed.ordinal), which no next ordinal is above")
                                 }
                                 previousOrdinal = packed.ordinal
                                 hashes[place] = PlaceIndex.hash(of: source.identifierBytes(number, ending: ends))
@@ -414,7 +435,9 @@ extension Roster {
             throw InconsistentState(reason: "the snapshot's keys do not follow the records flagged as holding some")
         }
         let index = entries.withUnsafeBufferPointer { entries in
-            PlaceIndex(hashes: UnsafeBufferPointer(hashes)) { entries[$0].record.inbox == entries[$1].record.inbox }
+            PlaceIndex(hashes: UnsafeBufferPointer(hashes), capacity: entries.count + source.spareRecords) {
+                entries[$0].record.inbox == entries[$1].record.inbox
+            }
         }
         guard let index else { throw InconsistentState(reason: "an inbox ID appears twice in the snapshot's ID arena") }
         let box = RosterStorage()

@@ -15,6 +15,7 @@ final class RosterStorage: @unchecked Sendable {
     @exclusivity(unchecked) var keyOwners: [PublicKey: InboxID] = [:]
     @exclusivity(unchecked) var keyedRecords = 0
     @exclusivity(unchecked) var recordCount = 0
+    @exclusivity(unchecked) var touched: [InboxID]?
 
     init() {}
 
@@ -33,6 +34,7 @@ final class RosterStorage: @unchecked Sendable {
         copy.keyOwners = keyOwners
         copy.keyedRecords = keyedRecords
         copy.recordCount = recordCount
+        copy.touched = touched
         return copy
     }
 

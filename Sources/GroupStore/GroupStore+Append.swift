@@ -73,7 +73,7 @@ extension GroupStore {
                 }
                 let outcome = replica.fold(commit, recordingEvents: false)
                 let encoded = encoder?.encoded(at: index) ?? CommitEncoder.encode(commit)
-                head = try append(commit, encoded, outcome: outcome, replica: replica, after: head, in: txn)
+                head = try append(commit, encoded, outcome: outcome, replica: &replica, after: head, in: txn)
                 working[group] = (head, replica)
                 outcomes.append(outcome)
                 progress?(outcomes.count, commits.count)
@@ -97,14 +97,15 @@ extension GroupStore {
         return try replica(of: group, head, at: head.sequence, in: txn)
     }
 
-    /// Writes one commit with its outcome, its snapshot when one is due, and the membership
+    /// Writes one commit with its outcome, its snapshot (full or incremental) when one is due,
+    /// marking `replica` as stored when one is written, and the membership
     /// index. Returns the group's new head, which the caller writes with ``settle(_:at:state:in:)``
     /// once the transaction has appended the group's last commit: a batch of ten thousand
     /// commits to one group then writes its head and directory entry once, not ten thousand
     /// times (issue 18).
     /// - Parameter encoded: the commit's bytes and hash when a `CommitEncoder` made them ahead.
     func append(
-        _ commit: Commit, _ encoded: CommitEncoder.Encoded? = nil, outcome: CommitOutcome, replica: Replica, after head: GroupHead?,
+        _ commit: Commit, _ encoded: CommitEncoder.Encoded? = nil, outcome: CommitOutcome, replica: inout Replica, after head: GroupHead?,
         in txn: borrowing WriteTransaction<StoreError>
     ) throws(StoreError) -> GroupHead {
         let encoded = encoded ?? CommitEncoder.encode(commit)
@@ -115,13 +116,33 @@ extension GroupStore {
         let key = StoreKeys.entry(number, commit.sequence)
         try txn.put(databases.commits, key: key, value: encoded.bytes, options: placement)
         try txn.put(databases.outcomes, key: key, value: OutcomeCodec.encode(outcome), options: placement)
-        if options.snapshotSchedule.isDue(at: commit.sequence, members: replica.state?.memberCount ?? 0) {
-            try txn.put(databases.snapshots, key: key, value: SnapshotRecord.encode(replica.state), options: placement)
+        try saveState(replica: &replica, at: commit.sequence) { bytes throws(StoreError) in
+            try txn.put(databases.snapshots, key: key, value: bytes, options: placement)
         }
         if outcome.isApplied, let state = replica.state {
             try index(commit, state, number: number, in: txn)
         }
         return GroupHead(number: number, sequence: commit.sequence, hash: encoded.hash)
+    }
+
+    /// Hands `save` the snapshot of the state after commit `sequence` when one is due: a full one
+    /// on the schedule; at each unstretched interval between, an incremental one of what changed
+    /// since the stored state before it, or a full one when there is none to build on or so much
+    /// changed that a full one is the smaller (a quarter of the records or more). Marks the
+    /// replica as stored then.
+    /// - Returns: whether a snapshot was saved.
+    @discardableResult
+    func saveState(replica: inout Replica, at sequence: UInt64, _ save: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Bool {
+        let members = replica.state?.memberCount ?? 0
+        if options.snapshotSchedule.isDue(at: sequence, members: members) {
+            try save(SnapshotRecord.encode(replica.state))
+        } else if options.snapshotSchedule.isDeltaDue(at: sequence, members: members), let state = replica.state {
+            try save(SnapshotRecord.encodeDelta(of: state)?.bytes ?? SnapshotRecord.encode(state))
+        } else {
+            return false
+        }
+        replica.markStored(at: sequence)
+        return true
     }
 
     /// Writes a group's head and directory entry after the transaction's last append to it.

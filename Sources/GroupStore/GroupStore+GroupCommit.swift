@@ -65,10 +65,11 @@ extension GroupStore {
             }
             // Judged and folded: `working` holds the state after the commit. A failure to write
             // it spoils the transaction, so it fails the whole batch.
-            guard var applied = working, let replica = applied.replica else {
+            guard var applied = working.take(), var replica = applied.replica.take() else {
                 throw .corrupt(request.group, sequence: commit.sequence, reason: "an applied submit left no state")
             }
-            let newHead = try append(commit, outcome: .applied, replica: replica, after: applied.head, in: txn)
+            let newHead = try append(commit, outcome: .applied, replica: &replica, after: applied.head, in: txn)
+            applied.replica = replica
             applied.head = newHead
             served.groups[request.group] = applied
             appended.insert(request.group)

@@ -140,14 +140,16 @@ extension GroupStore {
         }
     }
 
-    /// The group's replica after commit `sequence`: the nearest snapshot at or before it, plus
-    /// the commits after that snapshot, replayed.
+    /// The group's replica after commit `sequence`: the nearest stored state at or before it,
+    /// plus the commits after that, replayed. The replica is marked as that stored state, so
+    /// that a writer folding on from it can save an incremental snapshot.
     func replica(of group: GroupID, _ head: GroupHead, at sequence: UInt64, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable) throws(StoreError) -> Replica {
         var replica = Replica()
         var next: UInt64 = 0
-        if let (snapshotSequence, state) = try nearestSnapshot(group, head, atOrBefore: sequence, in: txn) {
+        if let (storedSequence, state) = try nearestStoredState(group, head, atOrBefore: sequence, in: txn) {
             replica = Replica(resuming: state)
-            next = snapshotSequence + 1
+            replica.markStored(at: storedSequence)
+            next = storedSequence + 1
         }
         if next <= sequence {
             try verifiedCommits(group, head, from: next, through: sequence, in: txn) { commit in replica.fold(commit, recordingEvents: false) }
@@ -163,18 +165,45 @@ extension GroupStore {
         return replica
     }
 
-    private func nearestSnapshot(
+    /// The latest state stored at or before `sequence`, and the sequence it is at: the nearest
+    /// full snapshot with the incremental ones after it applied in turn, as far as each names
+    /// the one before as its base.
+    private func nearestStoredState(
         _ group: GroupID, _ head: GroupHead, atOrBefore sequence: UInt64, in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable
     ) throws(StoreError) -> (UInt64, GroupState?)? {
         try txn.withCursor(databases.snapshots) { cursor throws(StoreError) in
             let after = sequence == UInt64.max ? nil : try cursor.seek(atOrAfter: StoreKeys.entry(head.number, sequence + 1))
-            let entry = after == nil ? try cursor.last() : try cursor.previous()
-            guard let (key, bytes) = entry, let parsed = StoreKeys.parse(key), parsed.number == head.number else { return nil }
-            do throws(SnapshotProblem) {
-                return (parsed.sequence, try SnapshotRecord.decode(bytes))
-            } catch {
-                throw .corrupt(group, sequence: parsed.sequence, reason: "its snapshot: \(error.reason)")
+            var entry = after == nil ? try cursor.last() : try cursor.previous()
+            // The incremental snapshots met walking back, newest first; their bytes stay valid
+            // for the transaction.
+            var deltas: [(sequence: UInt64, base: UInt64, bytes: UnsafeRawBufferPointer)] = []
+            while let (key, bytes) = entry, let parsed = StoreKeys.parse(key), parsed.number == head.number {
+                func corrupt(_ problem: SnapshotProblem, at sequence: UInt64) -> StoreError {
+                    .corrupt(group, sequence: sequence, reason: "its snapshot: \(problem.reason)")
+                }
+                let base: UInt64?
+                do throws(SnapshotProblem) { base = try SnapshotRecord.deltaBase(of: bytes) } catch { throw corrupt(error, at: parsed.sequence) }
+                if let base {
+                    deltas.append((parsed.sequence, base, bytes))
+                    entry = try cursor.previous()
+                    continue
+                }
+                // Bound straight from the decoder, so that the state is uniquely referenced and
+                // applying a delta copies nothing.
+                guard var state = try { () throws(StoreError) -> GroupState? in
+                    // Each record of a delta takes at least a packed record's bytes.
+                    let spare = deltas.reduce(0) { $0 + $1.bytes.count } / SnapshotCodec.recordSize
+                    do throws(SnapshotProblem) { return try SnapshotRecord.decode(bytes, spareRecords: spare) } catch { throw corrupt(error, at: parsed.sequence) }
+                }() else { return (parsed.sequence, nil) }
+                var stored = parsed.sequence
+                for delta in deltas.reversed() {
+                    guard delta.base == stored else { break }
+                    do throws(SnapshotProblem) { try SnapshotRecord.applyDelta(delta.bytes, to: &state) } catch { throw corrupt(error, at: delta.sequence) }
+                    stored = delta.sequence
+                }
+                return (stored, state)
             }
+            return nil
         }
     }
 }

@@ -78,8 +78,9 @@ extension GroupStore {
                 read.advance()
                 let outcome = log.replica.fold(commit, recordingEvents: false)
                 try txn.put(databases.outcomes, key: StoreKeys.entry(number, sequence), value: OutcomeCodec.encode(outcome))
-                if options.snapshotSchedule.isDue(at: sequence, members: log.replica.state?.memberCount ?? 0) {
-                    try txn.put(databases.snapshots, key: StoreKeys.entry(number, sequence), value: SnapshotRecord.encode(log.replica.state))
+                if try saveState(replica: &log.replica, at: sequence, { bytes throws(StoreError) in
+                    try txn.put(databases.snapshots, key: StoreKeys.entry(number, sequence), value: bytes)
+                }) {
                     snapshots += 1
                 }
                 if outcome.isApplied, let state = log.replica.state {

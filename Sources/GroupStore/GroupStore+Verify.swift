@@ -44,6 +44,9 @@ extension GroupStore {
         }
         let head = try existingHead(of: group, in: txn)
         var replica = Replica()
+        // The state the stored snapshots give, full ones decoded and incremental ones applied in
+        // turn, as a state read would: each must equal the replay's.
+        var stored: (sequence: UInt64, state: GroupState?)?
         try verifiedCommits(group, head, from: 0, through: head.sequence, in: txn) { commit throws(StoreError) in
             checked.advance()
             if let problem = SignatureDoor.problem(with: commit) { problems.append(problem) }
@@ -62,12 +65,24 @@ extension GroupStore {
                 report(commit.sequence, reason)
             }
             guard let snapshot = try txn.get(databases.snapshots, key: key) else { return }
+            let sequence = commit.sequence
             do throws(SnapshotProblem) {
-                if try SnapshotRecord.decode(snapshot) != replica.state {
-                    report(commit.sequence, "its snapshot differs from the state a replay gives")
+                if let base = try SnapshotRecord.deltaBase(of: snapshot) {
+                    guard let previous = stored.take(), previous.sequence == base, var state = previous.state else {
+                        report(sequence, "its incremental snapshot applies to commit \(base), where no stored state is")
+                        return
+                    }
+                    try SnapshotRecord.applyDelta(snapshot, to: &state)
+                    stored = (sequence, state)
+                } else {
+                    stored = (sequence, try SnapshotRecord.decode(snapshot))
+                }
+                if stored?.state != replica.state {
+                    report(sequence, "its snapshot differs from the state a replay gives")
                 }
             } catch {
-                report(commit.sequence, "its snapshot: \(error.reason)")
+                stored = nil
+                report(sequence, "its snapshot: \(error.reason)")
             }
         }
         if let state = replica.state {

@@ -20,6 +20,9 @@ public struct StoreOptions: Sendable, Equatable {
     /// and configured fields written in, and `registerFields` the descriptors it names, so the
     /// log never depends on the configuration.
     public var configuration: OperatorConfiguration
+    /// Members up to which the snapshot interval is not stretched: a test lowers it to give a
+    /// small group a large group's schedule, incremental snapshots and all.
+    package var unstretchedMembers = SnapshotSchedule.defaultUnstretchedMembers
 
     /// The interval chosen by measurement (README, "Benchmarks"): for groups up to thousands of
     /// members a state read is one small snapshot and at most 1,000 commits (about 1.5 ms); for
@@ -41,5 +44,5 @@ public struct StoreOptions: Sendable, Equatable {
     }
 
     /// When snapshots are written, from `snapshotInterval`.
-    package var snapshotSchedule: SnapshotSchedule { SnapshotSchedule(interval: snapshotInterval) }
+    package var snapshotSchedule: SnapshotSchedule { SnapshotSchedule(interval: snapshotInterval, unstretchedMembers: unstretchedMembers) }
 }

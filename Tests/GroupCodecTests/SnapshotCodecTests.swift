@@ -117,7 +117,7 @@ struct SnapshotCodecTests {
     enum Damage: String, CaseIterable, Sendable {
         case sameIDTwice, emptyID, spaceInAnID, byteAfterTilde, unknownInboxNumber, oneInboxTwice, ordinalsOutOfOrder
         case unknownFlag, keysForAnUnflaggedRecord, flaggedRecordWithoutKeys, emptyKeyList, oneKeyForTwoMembers
-        case ordinalPastTheNextOne, noSuperAdmin, noRecords
+        case ordinalPastTheNextOne, largestOrdinal, noSuperAdmin, noRecords
 
         func apply(to flat: inout FlatRoster) {
             switch self {
@@ -138,6 +138,9 @@ struct SnapshotCodecTests {
                 flat.records[0].flags.insert(.hasKeys)
                 flat.keys.insert(.init(inbox: 0, keys: [.filled(7)]), at: 0)
             case .ordinalPastTheNextOne: flat.records[2].ordinal = 50
+            // Found by the incremental snapshot's tests (2026-12-02): the next ordinal after it
+            // overflowed, a trap, before any check could refuse it.
+            case .largestOrdinal: flat.records[2].ordinal = .max
             case .noSuperAdmin: flat.records[0].role = .admin
             case .noRecords:
                 flat.records = []
@@ -159,6 +162,7 @@ struct SnapshotCodecTests {
             case .emptyKeyList: "empty key list"
             case .oneKeyForTwoMembers: "recorded for both"
             case .ordinalPastTheNextOne: "not below the next ordinal"
+            case .largestOrdinal: "no next ordinal is above"
             case .noSuperAdmin, .noRecords: "at least one super admin"
             }
         }

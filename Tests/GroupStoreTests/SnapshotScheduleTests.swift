@@ -21,8 +21,9 @@ struct SnapshotScheduleTests {
         #expect(SnapshotSchedule(interval: .max / 2).stretchedInterval(members: 50_000) == .max)
     }
 
-    /// A group past 10,000 members is snapshotted at the stretched interval only, and `rebuild`
-    /// puts its snapshots back in the same places.
+    /// A group past 10,000 members is snapshotted in full at the stretched interval only, with
+    /// incremental snapshots at the intervals between, and `rebuild` puts them back in the same
+    /// places.
     @Test func aLargeGroupsSnapshotsFollowTheScheduleThroughRebuild() throws {
         try withNewStore(snapshotInterval: 2, defaultMemberLimit: 20_000) { store throws in
             var settings = RandomLog(seed: 5)
@@ -30,22 +31,27 @@ struct SnapshotScheduleTests {
             let log = chained(settings.growingCommits(count: 41, members: 12_000, batchSize: 1_000))
             _ = try store.ingest(log)
             let before = try snapshotSequences(in: store)
-            // 13 commits grow the group past 10,000 members: from then on only multiples of 20.
-            #expect(before.contains(2) && before.contains(20) && before.contains(40))
-            #expect(before.filter { $0 > 12 }.allSatisfy { $0 % 20 == 0 })
+            let full = before.filter { !$0.isDelta }.map(\.sequence)
+            // 13 commits grow the group past 10,000 members: from then on full snapshots only at
+            // multiples of 20, and incremental ones at every other even sequence.
+            #expect(full.contains(2) && full.contains(20) && full.contains(40))
+            #expect(full.filter { $0 > 12 }.allSatisfy { $0 % 20 == 0 })
+            let incremental: [UInt64] = before.filter(\.isDelta).map(\.sequence)
+            let between: [UInt64] = (2...40).filter { $0 % 2 == 0 && !full.contains($0) }
+            #expect(incremental == between && incremental.contains(14))
             _ = try store.rebuild()
-            #expect(try snapshotSequences(in: store) == before)
+            #expect(try snapshotSequences(in: store).elementsEqual(before) { $0 == $1 })
             #expect(try store.verify().isEmpty)
         }
     }
 
-    private func snapshotSequences(in store: GroupStore) throws -> [UInt64] {
+    private func snapshotSequences(in store: GroupStore) throws -> [(sequence: UInt64, isDelta: Bool)] {
         try store.environment.read { txn throws(StoreError) in
-            var sequences: [UInt64] = []
+            var sequences: [(sequence: UInt64, isDelta: Bool)] = []
             try txn.withCursor(store.databases.snapshots) { cursor throws(StoreError) in
                 var entry = try cursor.first()
-                while let (key, _) = entry {
-                    if let parsed = StoreKeys.parse(key) { sequences.append(parsed.sequence) }
+                while let (key, value) = entry {
+                    if let parsed = StoreKeys.parse(key) { sequences.append((parsed.sequence, value.first == SnapshotRecord.deltaVersion)) }
                     entry = try cursor.next()
                 }
             }

@@ -17,6 +17,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case state
     /// `SnapshotRecord.decode`, with the record's checksum as given and then made to match.
     case snapshot
+    /// An incremental snapshot applied to the state before it (`StateDeltaCodec.apply`): the
+    /// base's snapshot encoding as a length-prefixed byte string, then the delta.
+    case delta
     /// Commits as one replica sends them to another: a varint length before each encoded commit,
     /// decoded and folded in order into a replica, as an ingest judges them.
     case ingest
@@ -32,7 +35,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     var maximumLength: Int {
         switch self {
         case .commit, .outcome, .cli: 4096
-        case .state, .snapshot, .ingest, .config: 16384
+        case .state, .snapshot, .delta, .ingest, .config: 16384
         case .fixture: 32768
         }
     }
@@ -45,6 +48,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .outcome: Self.roundTrip(bytes, OutcomeCodec.self, encode: OutcomeCodec.encode)
         case .state: Self.roundTrip(bytes, StateCodec.self, encode: StateCodec.encode)
         case .snapshot: Self.snapshot(bytes)
+        case .delta: Self.delta(bytes)
         case .ingest: Self.ingest(bytes)
         case .fixture: Self.fixture(bytes)
         case .config: Self.config(bytes)
@@ -76,6 +80,23 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         guard encoded.withUnsafeBytes({ try? SnapshotRecord.decode($0) }) == state else {
             fatalError("SnapshotRecord: a decoded snapshot changes in a round trip")
         }
+    }
+
+    private static func delta(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var reader = BinaryReader(buffer)
+            guard let base = try? reader.readByteString("fuzz base"),
+                  var state = base.withUnsafeBytes({ try? SnapshotCodec.decode($0) }) else { return }
+            _ = try? StateDeltaCodec.apply(UnsafeRawBufferPointer(rebasing: buffer[reader.offset...]), to: &state)
+        }
+    }
+
+    /// The input of the `delta` target: `base`'s snapshot encoding, then the delta of `state`.
+    static func deltaInput(base: GroupState, _ state: GroupState) -> [UInt8]? {
+        guard let delta = StateDeltaCodec.encode(changesOf: state) else { return nil }
+        var writer = BinaryWriter()
+        writer.writeByteString(SnapshotCodec.encode(base))
+        return writer.bytes + delta.bytes
     }
 
     private static func ingest(_ bytes: [UInt8]) {

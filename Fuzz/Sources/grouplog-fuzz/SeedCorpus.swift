@@ -5,8 +5,9 @@ import GroupFixtures
 import GroupStore
 
 /// Writes the seed corpora of the binary targets from fixtures: each fixture is run, and its
-/// commits, outcomes, final state and snapshot are written in their canonical encodings, its
-/// whole log as one `ingest` input, and the fixture itself as a `fixture` input. Identical
+/// commits, outcomes, final state, snapshot and the delta of its second half are written in
+/// their canonical encodings, its whole log as one `ingest` input, and the fixture itself as a
+/// `fixture` input. Identical
 /// records are written once; a file is named after its content's hash, as libFuzzer names them.
 enum SeedCorpus {
     /// The most files written per target, to keep the committed corpus small.
@@ -37,6 +38,14 @@ enum SeedCorpus {
             add(.ingest, log.bytes)
             if let state = run.state { add(.state, StateCodec.encode(state)) }
             add(.snapshot, SnapshotRecord.encode(run.state))
+            // The state halfway through the log, and what the second half changed.
+            var replica = Replica()
+            for commit in run.commits.prefix(run.commits.count / 2) { replica.fold(commit) }
+            if let base = replica.state {
+                replica.markStored(at: base.lastAppliedSequence)
+                for commit in run.commits.dropFirst(run.commits.count / 2) { replica.fold(commit) }
+                if let state = replica.state, let input = FuzzTarget.deltaInput(base: base, state) { add(.delta, input) }
+            }
         }
         for (target, files) in corpora {
             let folder = directory + "/" + target.rawValue

@@ -28,7 +28,7 @@ import GroupCore
 /// a time.
 public enum SnapshotCodec {
     /// The bytes of one member record.
-    static let recordSize = 44
+    package static let recordSize = 44
 
     /// The snapshot encoding of `state`.
     public static func encode(_ state: GroupState) -> [UInt8] {
@@ -40,6 +40,13 @@ public enum SnapshotCodec {
     static func encode(_ state: GroupState, roster flat: FlatRoster) -> [UInt8] {
         var writer = BinaryWriter(reservingCapacity: 1_024 + flat.lengths.count + flat.arena.count + flat.records.count * recordSize)
         StateCodec.writeHead(of: state, version: StateCodec.version(of: state), into: &writer)
+        writeRoster(flat, into: &writer)
+        StateCodec.writeTail(of: state, into: &writer)
+        return writer.bytes
+    }
+
+    /// The roster part: the IDs, the records and the keys.
+    static func writeRoster(_ flat: FlatRoster, into writer: inout BinaryWriter) {
         writer.writeCount(flat.lengths.count)
         writer.writeRawBytes(flat.lengths)
         writer.writeRawBytes(flat.arena)
@@ -51,48 +58,72 @@ public enum SnapshotCodec {
             writer.writeFixedWidth(count: 4) { $0.storeBytes(of: keyed.inbox.littleEndian, as: UInt32.self) }
             writer.writePublicKeys(keyed.keys)
         }
-        StateCodec.writeTail(of: state, into: &writer)
-        return writer.bytes
     }
 
     /// Reads the state a snapshot encoding holds, checking it as strictly as the canonical
     /// decoder checks a state: whatever the bytes, a state that decodes is one the reducer
     /// could have made, and anything else is a ``BinaryDecodingError``.
-    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(BinaryDecodingError) -> GroupState {
+    /// - Parameter spareRecords: room the roster keeps for that many more records, for the
+    ///   incremental snapshots a caller applies next.
+    public static func decode(_ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0) throws(BinaryDecodingError) -> GroupState {
         var reader = BinaryReader(bytes)
         let head = try StateCodec.readHead(from: &reader)
-        let recordsStart = reader.offset
-        // An ID takes at least two bytes: its length and one character.
-        let idCount = try reader.readCount("snapshot inbox IDs", minimumSize: 2)
-        let lengths = try reader.readRawBuffer("snapshot inbox ID lengths", count: idCount) { $0 }
-        let arena = try reader.readRawBuffer("snapshot inbox IDs", count: lengths.reduce(0) { $0 + Int($1) }) { $0 }
-        let recordCount = try reader.readCount("snapshot member records", minimumSize: recordSize)
-        let recordBytesStart = reader.offset
-        let records = try reader.readRawBuffer("snapshot member records", count: recordCount * recordSize) { $0 }
-        let keys = try reader.readList("snapshot keys", minimumSize: 5) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
-            let inbox = try reader.readRawBuffer("snapshot keyed inbox", count: 4) { $0.loadUnaligned(as: UInt32.self) }
-            return FlatRoster.KeyedInbox(inbox: UInt32(littleEndian: inbox), keys: try reader.readPublicKeys("snapshot keys"))
-        }
+        let roster = try RosterSection(from: &reader)
         let tail = try StateCodec.readTail(from: &reader, after: head)
         try reader.expectEnd("snapshot")
-        // The roster is built straight from the input's bytes (they outlive this call), the
-        // records parsed a chunk at a time; a record byte no record holds is reported with
-        // its own offset, not the roster's.
-        var badRecord: BinaryDecodingError?
-        let source = FlatRosterSource(arena: arena, lengths: lengths, recordCount: recordCount, keys: keys) { first, chunk throws(InconsistentState) in
-            if let failure = readRecords(records, first, into: chunk, at: recordBytesStart) {
-                badRecord = failure
-                throw InconsistentState(reason: failure.description)
+        let members = try roster.members(nextOrdinal: head.nextOrdinal, reader: reader, spareRecords: spareRecords)
+        return try StateCodec.assemble(head, members, tail, reader: reader, recordsStart: roster.start)
+    }
+
+    /// A roster part as read, its bytes not yet parsed into records: they are checked only once
+    /// the rest of the input has been read, as the canonical decoder does.
+    struct RosterSection {
+        /// Where the roster part starts in the input, for the errors.
+        let start: Int
+        let arena: UnsafeRawBufferPointer
+        let lengths: UnsafeRawBufferPointer
+        let recordCount: Int
+        let recordBytesStart: Int
+        let records: UnsafeRawBufferPointer
+        let keys: [FlatRoster.KeyedInbox]
+
+        init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+            start = reader.offset
+            // An ID takes at least two bytes: its length and one character.
+            let idCount = try reader.readCount("snapshot inbox IDs", minimumSize: 2)
+            let lengths = try reader.readRawBuffer("snapshot inbox ID lengths", count: idCount) { $0 }
+            self.lengths = lengths
+            arena = try reader.readRawBuffer("snapshot inbox IDs", count: lengths.reduce(0) { $0 + Int($1) }) { $0 }
+            recordCount = try reader.readCount("snapshot member records", minimumSize: SnapshotCodec.recordSize)
+            recordBytesStart = reader.offset
+            records = try reader.readRawBuffer("snapshot member records", count: recordCount * SnapshotCodec.recordSize) { $0 }
+            keys = try reader.readList("snapshot keys", minimumSize: 5) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                let inbox = try reader.readRawBuffer("snapshot keyed inbox", count: 4) { $0.loadUnaligned(as: UInt32.self) }
+                return FlatRoster.KeyedInbox(inbox: UInt32(littleEndian: inbox), keys: try reader.readPublicKeys("snapshot keys"))
             }
         }
-        let members: RestoredMembers
-        do throws(InconsistentState) {
-            members = try RestoredMembers(source: source, nextOrdinal: head.nextOrdinal)
-        } catch {
-            if let badRecord { throw badRecord }
-            throw reader.failure("snapshot member records", at: recordsStart, .inconsistentState(error.reason))
+
+        /// The members the part holds, each below `nextOrdinal`.
+        func members(nextOrdinal: UInt64, reader: BinaryReader, spareRecords: Int = 0) throws(BinaryDecodingError) -> RestoredMembers {
+            // The roster is built straight from the input's bytes (they outlive this call), the
+            // records parsed a chunk at a time; a record byte no record holds is reported with
+            // its own offset, not the roster's.
+            var badRecord: BinaryDecodingError?
+            let (records, recordBytesStart) = (self.records, self.recordBytesStart)
+            var source = FlatRosterSource(arena: arena, lengths: lengths, recordCount: recordCount, keys: keys) { first, chunk throws(InconsistentState) in
+                if let failure = SnapshotCodec.readRecords(records, first, into: chunk, at: recordBytesStart) {
+                    badRecord = failure
+                    throw InconsistentState(reason: failure.description)
+                }
+            }
+            source.spareRecords = spareRecords
+            do throws(InconsistentState) {
+                return try RestoredMembers(source: source, nextOrdinal: nextOrdinal)
+            } catch {
+                if let badRecord { throw badRecord }
+                throw reader.failure("snapshot member records", at: start, .inconsistentState(error.reason))
+            }
         }
-        return try StateCodec.assemble(head, members, tail, reader: reader, recordsStart: recordsStart)
     }
 
     private static func write(_ record: PackedRecord, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) {
@@ -110,7 +141,7 @@ public enum SnapshotCodec {
     /// Parses the records `first..<first + chunk.count` of `records` into `chunk`.
     /// - Parameter start: where the records start in the input, for the errors.
     /// - Returns: why a record is none, when one has a role, state or padding byte no record holds.
-    private static func readRecords(
+    fileprivate static func readRecords(
         _ records: UnsafeRawBufferPointer, _ first: Int, into chunk: UnsafeMutableBufferPointer<PackedRecord>, at start: Int
     ) -> BinaryDecodingError? {
         for index in chunk.indices {

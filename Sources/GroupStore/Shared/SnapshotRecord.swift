@@ -7,8 +7,48 @@ import GroupCore
 ///
 /// Version 2 holds the snapshot encoding (``SnapshotCodec``), whose roster loads as flat arrays;
 /// version 1, written before issue 18, holds the canonical state encoding and still reads.
+///
+/// Version 3 is an incremental snapshot: the sequence (u64, little-endian) of the stored state
+/// it applies to, the SHA-256 of the delta and the delta (``StateDeltaCodec``). Only the LMDB
+/// store writes them; a reader applies them, in order, to the full snapshot before them.
 package enum SnapshotRecord {
     package static let version: UInt8 = 2
+    package static let deltaVersion: UInt8 = 3
+
+    /// The incremental snapshot of `state` against the stored state it was marked at, and that
+    /// state's sequence; nil when the state is not tracked or changed too much for one.
+    package static func encodeDelta(of state: GroupState) -> (base: UInt64, bytes: [UInt8])? {
+        guard let (base, body) = StateDeltaCodec.encode(changesOf: state) else { return nil }
+        var bytes: [UInt8] = [deltaVersion]
+        bytes.reserveCapacity(body.count + 41)
+        withUnsafeBytes(of: base.littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: SHA256.hash(body).bytes)
+        bytes.append(contentsOf: body)
+        return (base, bytes)
+    }
+
+    /// The sequence of the stored state the record applies to when it is an incremental
+    /// snapshot; nil for a full one.
+    package static func deltaBase(of bytes: UnsafeRawBufferPointer) throws(SnapshotProblem) -> UInt64? {
+        guard bytes.first == deltaVersion else { return nil }
+        guard bytes.count >= 41 else { throw .damaged("an incremental snapshot record of \(bytes.count) bytes is too short") }
+        return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+    }
+
+    /// Applies the incremental snapshot record `bytes` to `state`, the stored state it names.
+    /// On a throw, `state` is left part-way: discard it.
+    package static func applyDelta(_ bytes: UnsafeRawBufferPointer, to state: inout GroupState) throws(SnapshotProblem) {
+        guard bytes.count >= 41, bytes[0] == deltaVersion else { throw .damaged("not an incremental snapshot record") }
+        let body = UnsafeRawBufferPointer(rebasing: bytes[41...])
+        guard SHA256.hash(body).bytes.elementsEqual(bytes[9..<41]) else {
+            throw .damaged("the incremental snapshot's checksum does not match its contents")
+        }
+        do throws(BinaryDecodingError) {
+            try StateDeltaCodec.apply(body, to: &state)
+        } catch {
+            throw .damaged(error.description)
+        }
+    }
 
     package static func encode(_ state: GroupState?) -> [UInt8] {
         guard let state else { return [version, 0] }
@@ -21,8 +61,11 @@ package enum SnapshotRecord {
     }
 
     /// The state the record holds (nil for a group whose commit 0 was rejected).
-    package static func decode(_ bytes: UnsafeRawBufferPointer) throws(SnapshotProblem) -> GroupState? {
+    /// - Parameter spareRecords: room the roster keeps for that many more records, for the
+    ///   incremental snapshots the caller applies next.
+    package static func decode(_ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0) throws(SnapshotProblem) -> GroupState? {
         guard bytes.count >= 2 else { throw .damaged("a snapshot record of \(bytes.count) bytes is too short") }
+        if bytes[0] == deltaVersion { throw .damaged("an incremental snapshot stands where a full one belongs") }
         guard bytes[0] == 1 || bytes[0] == version else { throw .damaged("unknown snapshot format version \(bytes[0])") }
         switch bytes[1] {
         case 0:
@@ -35,7 +78,7 @@ package enum SnapshotRecord {
                 throw .damaged("the snapshot's checksum does not match its contents")
             }
             do throws(BinaryDecodingError) {
-                return bytes[0] == 1 ? try StateCodec.decode(body) : try SnapshotCodec.decode(body)
+                return bytes[0] == 1 ? try StateCodec.decode(body) : try SnapshotCodec.decode(body, spareRecords: spareRecords)
             } catch {
                 throw .damaged(error.description)
             }

@@ -13,9 +13,15 @@
 /// whatever the schedule was.
 package struct SnapshotSchedule {
     package let interval: UInt64
-
     /// Members up to which the interval is not stretched.
-    package static let unstretchedMembers = 10_000
+    package let unstretchedMembers: Int
+
+    package static let defaultUnstretchedMembers = 10_000
+
+    package init(interval: UInt64, unstretchedMembers: Int = SnapshotSchedule.defaultUnstretchedMembers) {
+        self.interval = interval
+        self.unstretchedMembers = unstretchedMembers
+    }
 
     /// Whether the state after commit `sequence`, with `members` current members, is snapshotted.
     package func isDue(at sequence: UInt64, members: Int) -> Bool {
@@ -23,11 +29,20 @@ package struct SnapshotSchedule {
         return sequence % stretchedInterval(members: members) == 0
     }
 
+    /// Whether an incremental snapshot of the state after commit `sequence` is written instead:
+    /// at every unstretched interval where no full snapshot falls, so that a large group's state
+    /// reads replay at most `interval` commits (issue 18). Each one holds what changed since the
+    /// stored state before it, so its size follows the commits, not the group.
+    package func isDeltaDue(at sequence: UInt64, members: Int) -> Bool {
+        guard sequence > 0 else { return false }
+        return sequence % interval == 0 && !isDue(at: sequence, members: members)
+    }
+
     /// The interval for a group of `members` members.
     package func stretchedInterval(members: Int) -> UInt64 {
         var stretched = interval
         var size = members
-        while size > Self.unstretchedMembers {
+        while size > unstretchedMembers {
             let (product, overflow) = stretched.multipliedReportingOverflow(by: 10)
             if overflow { return .max }
             stretched = product

@@ -1,0 +1,124 @@
+import GroupCore
+
+// An incremental snapshot (StateDelta): a state as a stored one plus what changed since, so that
+// a large group's state is saved without writing its whole roster (issue 18). Primitives as in
+// BinaryWriter.swift, the parts shared with a snapshot as in SnapshotCodec.swift.
+//
+//   byte      delta format version: 1
+//   head      the canonical state head, always in state version 4 (StateCodec.swift): the
+//             group's identity, settings, policies, metadata, lastAppliedTime,
+//             lastAppliedSequence, nextOrdinal
+//   roster    the records put since the base, as they are now, in a snapshot's roster layout
+//   list      every registered field's descriptor, in ID order
+//   list      the fields whose content changed, in ID order; each: varint field ID, optional
+//             scalar, varint byte size, a list of entries written (key, optional value, author
+//             inbox) in key order, a list of keys removed in key order
+//   lifecycle as the canonical state's: bans, links, muteAll, allow list, deleted
+//
+// A delta means nothing alone: it is applied to the state it was taken against, whose
+// identity (group ID, kind, creator, creation time) it must repeat.
+
+/// The encoding of an incremental snapshot.
+package enum StateDeltaCodec {
+    package static let version: UInt8 = 1
+
+    /// The incremental snapshot of `state` against the stored state it was marked at
+    /// (`GroupState.markStored(at:)`): that state's sequence and the bytes; nil when the state
+    /// is not tracked, or changed too much for a delta to pay.
+    package static func encode(changesOf state: GroupState) -> (base: UInt64, bytes: [UInt8])? {
+        guard let (base, delta) = state.delta else { return nil }
+        let changed = GroupState.flatRoster(of: delta.records)
+        var writer = BinaryWriter(reservingCapacity: 1_024 + changed.arena.count + changed.records.count * SnapshotCodec.recordSize)
+        writer.writeByte(version)
+        StateCodec.writeHead(of: state, version: StateCodec.version, into: &writer)
+        SnapshotCodec.writeRoster(changed, into: &writer)
+        writer.writeList(delta.fields) { $0.writeFieldDescriptor($1) }
+        writer.writeList(delta.patches) { writer, patch in
+            writer.writeComponentID(patch.field)
+            writer.writeOptional(patch.scalar) { $0.writeFieldValue($1) }
+            writer.writeVarint(UInt64(patch.byteSize))
+            writer.writeList(patch.upserts) { writer, upsert in
+                writer.writeFieldValue(upsert.key)
+                writer.writeOptional(upsert.entry.value) { $0.writeFieldValue($1) }
+                writer.writeInbox(upsert.entry.author)
+            }
+            writer.writeList(patch.removals) { $0.writeFieldValue($1) }
+        }
+        StateCodec.writeLifecycle(of: state, into: &writer)
+        return (base, writer.bytes)
+    }
+
+    /// Applies the incremental snapshot `bytes` to `state`, the state it was taken against.
+    /// - Throws: ``BinaryDecodingError`` for bytes that are no delta, or a delta of another
+    ///   group or that does not fit `state`. `state` is then left part-way: discard it.
+    package static func apply(_ bytes: UnsafeRawBufferPointer, to state: inout GroupState) throws(BinaryDecodingError) {
+        var reader = BinaryReader(bytes)
+        _ = try reader.readVersion("delta format version", supported: version...version)
+        let head = try StateCodec.readHead(from: &reader)
+        // A head of an older version would read without fields a state now has (whether it
+        // requires signatures): the format writes the newest only.
+        guard head.version == StateCodec.version else {
+            throw reader.failure("delta head", at: 1, .notCanonical("a delta's head is in state version \(StateCodec.version), not \(head.version)"))
+        }
+        guard head.groupID == state.groupID, head.kind == state.kind, head.creator == state.creator, head.createdAt == state.createdAt else {
+            throw reader.failure("delta head", at: 1, .inconsistentState("the delta is of another group than \(state.groupID)"))
+        }
+        let roster = try SnapshotCodec.RosterSection(from: &reader)
+        let fieldsStart = reader.offset
+        let fields = try reader.readList("delta fields", minimumSize: 2) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readFieldDescriptor("delta field")
+        }
+        guard zip(fields, fields.dropFirst()).allSatisfy({ $0.id < $1.id }) else {
+            throw reader.failure("delta fields", at: fieldsStart, .notCanonical("fields out of ID order"))
+        }
+        let patchesStart = reader.offset
+        let patches = try reader.readList("delta field patches", minimumSize: 4) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readFieldPatch()
+        }
+        guard zip(patches, patches.dropFirst()).allSatisfy({ $0.field < $1.field }) else {
+            throw reader.failure("delta field patches", at: patchesStart, .notCanonical("patches out of field order"))
+        }
+        let lifecycle = try reader.readLifecycle()
+        try reader.expectEnd("delta")
+        let records = try roster.members(nextOrdinal: head.nextOrdinal, reader: reader).records
+        let delta = StateDelta(
+            settings: head.settings, policies: head.policies, metadata: head.metadata, lastAppliedTime: head.lastAppliedTime,
+            lastAppliedSequence: head.lastAppliedSequence, nextOrdinal: head.nextOrdinal, records: records, fields: fields,
+            patches: patches, bans: lifecycle.bans, links: lifecycle.links, muteAll: lifecycle.muteAll,
+            allowList: lifecycle.allowList, isDeleted: lifecycle.isDeleted)
+        do throws(InconsistentState) {
+            try state.apply(delta)
+        } catch {
+            throw reader.failure("delta", at: 0, .inconsistentState(error.reason))
+        }
+    }
+}
+
+extension BinaryReader {
+    fileprivate mutating func readFieldPatch() throws(BinaryDecodingError) -> FieldPatch {
+        let field = try readComponentID("delta patch field")
+        let scalar = try readOptionalFieldValue("delta patch scalar")
+        let sizeStart = offset
+        let size = try readVarint("delta patch byte size")
+        guard size <= UInt64(FieldLimits.collection) else {
+            throw failure("delta patch byte size", at: sizeStart, .valueOutOfRange("\(size) is over the collection limit"))
+        }
+        let upsertsStart = offset
+        let upserts = try readList("delta patch entries", minimumSize: 3) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            let key = try reader.readFieldValue("delta patch entry key")
+            let value = try reader.readOptionalFieldValue("delta patch entry value")
+            return FieldPatch.Upsert(key: key, entry: FieldEntry(value: value, author: try reader.readInbox("delta patch entry author")))
+        }
+        guard zip(upserts, upserts.dropFirst()).allSatisfy({ $0.key < $1.key }) else {
+            throw failure("delta patch entries", at: upsertsStart, .notCanonical("entries out of key order"))
+        }
+        let removalsStart = offset
+        let removals = try readList("delta patch removals", minimumSize: 2) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readFieldValue("delta patch removed key")
+        }
+        guard zip(removals, removals.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw failure("delta patch removals", at: removalsStart, .notCanonical("removals out of key order"))
+        }
+        return FieldPatch(field: field, scalar: scalar, byteSize: Int(size), upserts: upserts, removals: removals)
+    }
+}
