@@ -60,6 +60,21 @@ struct Roster: Equatable, Sendable {
         return box.entries[place].record
     }
 
+    /// The records of `inboxes`, each once, in ordinal order; an inbox without one is skipped.
+    /// Sorted by place, which is ordinal order, so that no record is moved or hashed to sort or
+    /// to drop a repeat.
+    func records(of inboxes: [InboxID]) -> [MemberRecord] {
+        let box = self.box
+        var places = inboxes.compactMap { box.find($0, hash: PlaceIndex.hash(of: $0)).place }
+        places.sort()
+        var records: [MemberRecord] = []
+        records.reserveCapacity(places.count)
+        for (index, place) in places.enumerated() where index == 0 || places[index - 1] != place {
+            records.append(box.entries[place].record)
+        }
+        return records
+    }
+
     /// Every record, current and former, in ordinal order.
     var records: LazyMapSequence<LazyFilterSequence<[Entry]>, MemberRecord> {
         entries.lazy.filter { !$0.isGhost }.map(\.record)

@@ -72,10 +72,44 @@ package struct FieldPatch: Equatable, Sendable {
 
 /// The stored state a tracked state is measured against: its sequence and its field contents
 /// (shared with the state's own until either is written, so keeping them costs nothing until a
-/// field changes).
+/// field changes), and what the state's field writes touched since.
 struct DeltaBase {
     let sequence: UInt64
     let fieldContents: [ComponentID: FieldContent]
+    /// Fields whose scalar or size was written, or that were registered.
+    var fields: Set<ComponentID> = []
+    /// Collection entries written or removed.
+    var entries: Set<FieldDraft.EntryKey> = []
+
+    init(sequence: UInt64, fieldContents: [ComponentID: FieldContent]) {
+        self.sequence = sequence
+        self.fieldContents = fieldContents
+    }
+
+    /// Notes what `draft` writes: diffing only what was written keeps a delta's cost to the
+    /// changes, where diffing whole collections (thousands of entries) cost an ingest 15%.
+    mutating func note(_ draft: FieldDraft) {
+        fields.formUnion(draft.registered.entries.map(\.key))
+        fields.formUnion(draft.scalars.entries.map(\.key))
+        fields.formUnion(draft.sizes.entries.map(\.key))
+        entries.formUnion(draft.entries.entries.map(\.key))
+    }
+
+    /// How `now`, the content of `field`, differs from the base's; nil when it does not.
+    func patch(_ field: ComponentID, now: FieldContent) -> FieldPatch? {
+        let before = fieldContents[field] ?? FieldContent()
+        let keys = entries.filter { $0.field == field }.map(\.key).sorted()
+        var upserts: [FieldPatch.Upsert] = [], removals: [FieldValue] = []
+        for key in keys {
+            if let entry = now.entries[key] {
+                if entry != before.entries[key] { upserts.append(FieldPatch.Upsert(key: key, entry: entry)) }
+            } else if before.entries[key] != nil {
+                removals.append(key)
+            }
+        }
+        guard !upserts.isEmpty || !removals.isEmpty || now.scalar != before.scalar || now.byteSize != before.byteSize else { return nil }
+        return FieldPatch(field: field, scalar: now.scalar, byteSize: now.byteSize, upserts: upserts, removals: removals)
+    }
 }
 
 extension GroupState {
@@ -90,18 +124,9 @@ extension GroupState {
     /// nil when the state was never marked or so much changed that a full snapshot pays better.
     package var delta: (base: UInt64, delta: StateDelta)? {
         guard let base = deltaBase, let touched = roster.touched else { return nil }
-        var seen = Set<InboxID>(minimumCapacity: touched.count)
-        let records = touched.filter { seen.insert($0).inserted }.compactMap { roster[$0] }.sorted { $0.ordinal < $1.ordinal }
-        var patches: [FieldPatch] = []
-        for descriptor in registry.all {
-            let now = fieldContents[descriptor.id] ?? FieldContent()
-            let before = base.fieldContents[descriptor.id] ?? FieldContent()
-            guard now != before else { continue }
-            let upserts = now.entries.filter { before.entries[$0.key] != $0.value }
-                .sorted { $0.key < $1.key }.map { FieldPatch.Upsert(key: $0.key, entry: $0.value) }
-            let removals = before.entries.keys.filter { now.entries[$0] == nil }.sorted()
-            patches.append(FieldPatch(field: descriptor.id, scalar: now.scalar, byteSize: now.byteSize, upserts: upserts, removals: removals))
-        }
+        let records = roster.records(of: touched)
+        let touchedFields = base.fields.union(base.entries.map(\.field))
+        let patches = touchedFields.sorted().compactMap { field in base.patch(field, now: fieldContents[field] ?? FieldContent()) }
         let delta = StateDelta(
             settings: settings, policies: policies, metadata: metadata, lastAppliedTime: lastAppliedTime,
             lastAppliedSequence: lastAppliedSequence, nextOrdinal: nextOrdinal, records: records, fields: registry.all,

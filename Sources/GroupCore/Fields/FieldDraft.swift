@@ -39,6 +39,7 @@ extension GroupState {
     /// Writes the draft's field changes into the state.
     mutating func mergeFields(_ draft: FieldDraft) {
         guard !draft.isEmpty else { return }
+        if deltaBase != nil { deltaBase!.note(draft) }
         for descriptor in draft.registered.values.sorted(by: { $0.id < $1.id }) {
             registry.register(descriptor)
             if fieldContents[descriptor.id] == nil { fieldContents[descriptor.id] = FieldContent() }
