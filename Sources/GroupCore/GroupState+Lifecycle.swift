@@ -124,6 +124,7 @@ extension GroupState {
 
     /// Writes the draft's lifecycle changes into the state.
     mutating func mergeLifecycle(_ draft: CommitDraft) {
+        if deltaBase != nil { deltaBase!.noteLifecycle(draft) }
         for (inbox, banned) in draft.bans {
             if banned { bans.insert(inbox) } else { bans.remove(inbox) }
         }

@@ -1,7 +1,7 @@
 /// A state as a stored one plus what changed since: what an incremental snapshot holds, so that
 /// a large group's state can be saved every few commits without writing its whole roster
-/// (issue 18). The member records and field entries that changed come whole; the rest of the
-/// state, small beside them, comes whole too.
+/// (issue 18). The member records, field entries, bans, links and allow-list entries that
+/// changed come whole; the rest of the state, small beside them, comes whole too.
 package struct StateDelta: Sendable {
     package var settings: GroupSettings
     package var policies: PolicySet
@@ -15,16 +15,16 @@ package struct StateDelta: Sendable {
     package var fields: [FieldDescriptor]
     /// The fields whose content changed since the base, in ID order.
     package var patches: [FieldPatch]
-    package var bans: Set<InboxID>
-    package var links: [String: Role]
+    package var bans: InboxSetPatch
+    package var links: LinkPatch
     package var muteAll: Bool
-    package var allowList: Set<InboxID>
+    package var allowList: InboxSetPatch
     package var isDeleted: Bool
 
     package init(
         settings: GroupSettings, policies: PolicySet, metadata: GroupMetadata, lastAppliedTime: Milliseconds,
         lastAppliedSequence: UInt64, nextOrdinal: UInt64, records: [MemberRecord], fields: [FieldDescriptor],
-        patches: [FieldPatch], bans: Set<InboxID>, links: [String: Role], muteAll: Bool, allowList: Set<InboxID>, isDeleted: Bool
+        patches: [FieldPatch], bans: InboxSetPatch, links: LinkPatch, muteAll: Bool, allowList: InboxSetPatch, isDeleted: Bool
     ) {
         self.settings = settings
         self.policies = policies
@@ -70,138 +70,66 @@ package struct FieldPatch: Equatable, Sendable {
     }
 }
 
-/// The stored state a tracked state is measured against: its sequence and its field contents
-/// (shared with the state's own until either is written, so keeping them costs nothing until a
-/// field changes), and what the state's field writes touched since.
-struct DeltaBase {
-    let sequence: UInt64
-    let fieldContents: [ComponentID: FieldContent]
-    /// Fields whose scalar or size was written, or that were registered.
-    var fields: Set<ComponentID> = []
-    /// Collection entries written or removed.
-    var entries: Set<FieldDraft.EntryKey> = []
+/// How a set of inboxes (the bans, the allow list) changed: the inboxes added and removed, each
+/// sorted.
+package struct InboxSetPatch: Equatable, Sendable {
+    package var added: [InboxID]
+    package var removed: [InboxID]
 
-    init(sequence: UInt64, fieldContents: [ComponentID: FieldContent]) {
-        self.sequence = sequence
-        self.fieldContents = fieldContents
+    package init(added: [InboxID] = [], removed: [InboxID] = []) {
+        self.added = added
+        self.removed = removed
     }
 
-    /// Notes what `draft` writes: diffing only what was written keeps a delta's cost to the
-    /// changes, where diffing whole collections (thousands of entries) cost an ingest 15%.
-    mutating func note(_ draft: FieldDraft) {
-        fields.formUnion(draft.registered.entries.map(\.key))
-        fields.formUnion(draft.scalars.entries.map(\.key))
-        fields.formUnion(draft.sizes.entries.map(\.key))
-        entries.formUnion(draft.entries.entries.map(\.key))
+    /// How `now` differs from `before` at the inboxes `touched` names.
+    init(from before: Set<InboxID>, to now: Set<InboxID>, at touched: Set<InboxID>) {
+        added = touched.filter { now.contains($0) && !before.contains($0) }.sorted()
+        removed = touched.filter { !now.contains($0) && before.contains($0) }.sorted()
     }
 
-    /// How `now`, the content of `field`, differs from the base's; nil when it does not.
-    func patch(_ field: ComponentID, now: FieldContent) -> FieldPatch? {
-        let before = fieldContents[field] ?? FieldContent()
-        let keys = entries.filter { $0.field == field }.map(\.key).sorted()
-        var upserts: [FieldPatch.Upsert] = [], removals: [FieldValue] = []
-        for key in keys {
-            if let entry = now.entries[key] {
-                if entry != before.entries[key] { upserts.append(FieldPatch.Upsert(key: key, entry: entry)) }
-            } else if before.entries[key] != nil {
-                removals.append(key)
-            }
+    /// Applies the patch to `set`, refusing an inbox added that is there or removed that is not.
+    func apply(to set: inout Set<InboxID>, naming what: String) throws(InconsistentState) {
+        for inbox in removed where set.remove(inbox) == nil {
+            throw InconsistentState(reason: "a delta removes \(inbox) from the \(what), where it is not")
         }
-        guard !upserts.isEmpty || !removals.isEmpty || now.scalar != before.scalar || now.byteSize != before.byteSize else { return nil }
-        return FieldPatch(field: field, scalar: now.scalar, byteSize: now.byteSize, upserts: upserts, removals: removals)
+        for inbox in added where !set.insert(inbox).inserted {
+            throw InconsistentState(reason: "a delta adds \(inbox) to the \(what), where it already is")
+        }
     }
 }
 
-extension GroupState {
-    /// Marks the state as equal to the one stored at `sequence`: from now on it notes what
-    /// changes, so that ``delta`` can say it.
-    package mutating func markStored(at sequence: UInt64) {
-        deltaBase = DeltaBase(sequence: sequence, fieldContents: fieldContents)
-        roster.startTracking()
+/// How the invite links changed: those made or given another role, with their role, and those
+/// deleted, each in byte order of their IDs.
+package struct LinkPatch: Equatable, Sendable {
+    package struct Link: Equatable, Sendable {
+        package var id: String
+        package var role: Role
+        package init(id: String, role: Role) {
+            self.id = id
+            self.role = role
+        }
     }
 
-    /// The sequence of the stored state ``markStored(at:)`` named and what changed since it;
-    /// nil when the state was never marked or so much changed that a full snapshot pays better.
-    package var delta: (base: UInt64, delta: StateDelta)? {
-        guard let base = deltaBase, let touched = roster.touched else { return nil }
-        let records = roster.records(of: touched)
-        let touchedFields = base.fields.union(base.entries.map(\.field))
-        let patches = touchedFields.sorted().compactMap { field in base.patch(field, now: fieldContents[field] ?? FieldContent()) }
-        let delta = StateDelta(
-            settings: settings, policies: policies, metadata: metadata, lastAppliedTime: lastAppliedTime,
-            lastAppliedSequence: lastAppliedSequence, nextOrdinal: nextOrdinal, records: records, fields: registry.all,
-            patches: patches, bans: bans, links: links, muteAll: muteAll, allowList: allowList, isDeleted: isDeleted)
-        return (base.sequence, delta)
+    package var set: [Link]
+    package var removed: [String]
+
+    package init(set: [Link] = [], removed: [String] = []) {
+        self.set = set
+        self.removed = removed
     }
 
-    /// `records`, in increasing ordinal order, as a snapshot's flat roster.
-    package static func flatRoster(of records: [MemberRecord]) -> FlatRoster {
-        var roster = Roster()
-        for record in records { roster.put(record) }
-        return roster.flat
+    /// How `now` differs from `before` at the links `touched` names.
+    init(from before: [String: Role], to now: [String: Role], at touched: Set<String>) {
+        let ordered = touched.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        set = ordered.compactMap { id in now[id].flatMap { $0 != before[id] ? Link(id: id, role: $0) : nil } }
+        removed = ordered.filter { now[$0] == nil && before[$0] != nil }
     }
 
-    /// Makes this state, the stored base of `delta`, into the state the delta was taken from.
-    /// - Throws: ``InconsistentState`` when the delta does not fit the state: a record whose
-    ///   ordinal is not below the delta's next ordinal, or that takes a new ordinal at or below
-    ///   the ones handed out, a key left recorded for two current members, a patch to a field
-    ///   not registered, an entry removed that is not there, a group left without a super admin.
-    package mutating func apply(_ delta: StateDelta) throws(InconsistentState) {
-        var highest = nextOrdinal
-        // Current members whose keys a delta record took over: each must have let go of them.
-        var displaced: [(key: PublicKey, owner: InboxID)] = []
-        for record in delta.records {
-            guard record.ordinal < delta.nextOrdinal else {
-                throw InconsistentState(reason: "\(record.inbox) has ordinal \(record.ordinal), not below the next ordinal \(delta.nextOrdinal)")
-            }
-            if roster[record.inbox]?.ordinal != record.ordinal {
-                guard record.ordinal >= highest else {
-                    throw InconsistentState(reason: "\(record.inbox) takes ordinal \(record.ordinal), not above the \(highest) handed out")
-                }
-                highest = record.ordinal + 1
-            }
-            if record.isCurrent {
-                for key in record.keys {
-                    if let owner = roster.keyOwners[key], owner != record.inbox { displaced.append((key, owner)) }
-                }
-            }
-            roster.put(record)
+    /// Applies the patch to `links`, refusing a link deleted that is not there.
+    func apply(to links: inout [String: Role]) throws(InconsistentState) {
+        for id in removed where links.removeValue(forKey: id) == nil {
+            throw InconsistentState(reason: "a delta deletes link \(id), which is not there")
         }
-        for (key, owner) in displaced where roster[owner].map({ $0.isCurrent && $0.keys.contains(key) }) == true {
-            throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(roster.keyOwners[key].map(\.description) ?? "another member")")
-        }
-        roster.reserveOrdinals(upTo: delta.nextOrdinal)
-        var registry = FieldRegistry()
-        for descriptor in delta.fields { registry.register(descriptor) }
-        for descriptor in self.registry.all where registry[descriptor.id] == nil {
-            throw InconsistentState(reason: "field \(descriptor.label) is no longer registered")
-        }
-        self.registry = registry
-        for descriptor in delta.fields where fieldContents[descriptor.id] == nil { fieldContents[descriptor.id] = FieldContent() }
-        for patch in delta.patches {
-            guard registry[patch.field] != nil, var content = fieldContents.removeValue(forKey: patch.field) else {
-                throw InconsistentState(reason: "a patch names field \(patch.field.hex), which is not registered")
-            }
-            content.scalar = patch.scalar
-            for key in patch.removals where content.entries.removeValue(forKey: key) == nil {
-                throw InconsistentState(reason: "a patch removes an entry field \(patch.field.hex) does not hold")
-            }
-            for upsert in patch.upserts { content.entries[upsert.key] = upsert.entry }
-            content.byteSize = patch.byteSize
-            fieldContents[patch.field] = content
-        }
-        settings = delta.settings
-        policies = delta.policies
-        metadata = delta.metadata
-        lastAppliedTime = delta.lastAppliedTime
-        lastAppliedSequence = delta.lastAppliedSequence
-        bans = delta.bans
-        links = delta.links
-        muteAll = delta.muteAll
-        allowList = delta.allowList
-        isDeleted = delta.isDeleted
-        if kind == .group && roster.superAdmins.isEmpty {
-            throw InconsistentState(reason: "a group needs at least one super admin")
-        }
+        for link in set { links[link.id] = link.role }
     }
 }

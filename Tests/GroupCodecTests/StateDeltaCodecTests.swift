@@ -343,7 +343,8 @@ struct StateDeltaCodecTests {
             "858202" + "010c5348415245445f46494c4553" + "030001" + "00" + "07" + "09020703",
                                                     // 0x8105 SHARED_FILES: map of string to bytes; allowAll, author, any(author, adminOnly)
             "00",                                   // no field patches
-            "00", "00", "00", "00", "00",           // the lifecycle: no bans, no links, no mute-all, no allow list, not deleted
+            "00", "00", "00", "00",                 // the lifecycle: no bans added or removed, no links set or deleted,
+            "00", "00", "00", "00",                 // no mute-all, no allow-list entries added or removed, not deleted
         ].joined()
         #expect(Self.hex(taken.bytes) == golden)
         // The literal's bytes, not only the encoder's, apply.
@@ -365,11 +366,11 @@ struct StateDeltaCodecTests {
         StateCodec.writeHead(of: taken.state, version: StateCodec.version, into: &before)
         SnapshotCodec.writeRoster(GroupState.flatRoster(of: taken.delta.records), into: &before)
         before.writeList(taken.delta.fields) { $0.writeFieldDescriptor($1) }
-        var lifecycle = BinaryWriter()
-        StateCodec.writeLifecycle(of: taken.state, into: &lifecycle)
+        // The lifecycle unchanged: four empty lists, mute-all off, two empty lists, not deleted.
+        let lifecycle = [UInt8](repeating: 0, count: 8)
         #expect(Array(taken.bytes.prefix(before.bytes.count)) == before.bytes)
-        #expect(Array(taken.bytes.suffix(lifecycle.bytes.count)) == lifecycle.bytes)
-        let patches = Array(taken.bytes.dropFirst(before.bytes.count).dropLast(lifecycle.bytes.count))
+        #expect(Array(taken.bytes.suffix(lifecycle.count)) == lifecycle)
+        let patches = Array(taken.bytes.dropFirst(before.bytes.count).dropLast(lifecycle.count))
         #expect(patches == [
             2,                              // two patches
             0x81, 0x82, 0x03,               // field 0xC101 (LEDGER)
@@ -386,6 +387,25 @@ struct StateDeltaCodecTests {
             0, 0, 0,                        //   byte size 0, no entries written, none removed
         ])
         Self.expectSame(try Self.applying(taken.bytes, to: try Self.snapshotted(stored)), try #require(group.state), "the pinned patches")
+    }
+
+    /// The bans, links and allow list come as what changed: a link made and one deleted, a ban
+    /// lifted and one added, an inbox allowed; the links and bans left alone are not written.
+    @Test func aDeltaCarriesOnlyTheLifecycleEntriesThatChanged() throws {
+        var group = TestGroup(.alix, CreateConversation(members: [.bo]), builder: LogBuilder(groupID: .named("g")))
+        try #require(group.commit(.alix, .createLink("a", role: .member), .createLink("b", role: .member), .createLink("c", role: .member)) == .applied)
+        try #require(group.commit(.alix, .ban([.caro]), .ban([.davon])) == .applied)
+        let stored = try #require(group.state)
+        try #require(group.commit(.alix, .deleteLink("b"), .createLink("d", role: .moderator), .unban([.davon]), .ban([.eri])) == .applied)
+        try #require(group.commit(.alix, .allowListAdd([.bo])) == .applied)
+        let taken = try Self.take(stored, at: 2, folding: group.commits.dropFirst(3))
+        #expect(taken.delta.links == LinkPatch(set: [LinkPatch.Link(id: "d", role: .moderator)], removed: ["b"]))
+        #expect(taken.delta.bans == InboxSetPatch(added: [.eri], removed: [.davon]))
+        #expect(taken.delta.allowList == InboxSetPatch(added: [.bo]))
+        Self.expectSame(try Self.applying(taken.bytes, to: try Self.snapshotted(stored)), try #require(group.state), "the lifecycle delta")
+        // Applied twice, the link deleted and the ban lifted are no longer there to remove.
+        var twice = try Self.applying(taken.bytes, to: try Self.snapshotted(stored))
+        #expect(throws: BinaryDecodingError.self) { try taken.bytes.withUnsafeBytes { try StateDeltaCodec.apply($0, to: &twice) } }
     }
 
     // MARK: Refusals

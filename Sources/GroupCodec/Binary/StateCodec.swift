@@ -113,11 +113,6 @@ public enum StateCodec: BinaryRecordCodec {
             writer.writeFieldDescriptor(field.descriptor)
             writer.writeFieldContent(field.content)
         }
-        writeLifecycle(of: state, into: &writer)
-    }
-
-    /// The lifecycle: bans, links, muteAll, the allow list and whether the group is deleted.
-    static func writeLifecycle(of state: GroupState, into writer: inout BinaryWriter) {
         writer.writeList(state.bans.sorted()) { $0.writeInbox($1) }
         writer.writeList(state.links.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) { writer, link in
             writer.writeString(link.key)
@@ -323,7 +318,7 @@ extension BinaryReader {
     }
 
     /// The lifecycle parts of a version-3 state, each list refused unless strictly sorted.
-    mutating func readLifecycle() throws(BinaryDecodingError) -> StateLifecycle {
+    fileprivate mutating func readLifecycle() throws(BinaryDecodingError) -> StateLifecycle {
         var lifecycle = StateLifecycle()
         let bansStart = offset
         let bans = try readList("state bans") { (reader: inout BinaryReader) throws(BinaryDecodingError) in try reader.readInbox("state ban") }

@@ -13,7 +13,10 @@ import GroupCore
 //   list      the fields whose content changed, in ID order; each: varint field ID, optional
 //             scalar, varint byte size, a list of entries written (key, optional value, author
 //             inbox) in key order, a list of keys removed in key order
-//   lifecycle as the canonical state's: bans, links, muteAll, allow list, deleted
+//   lifecycle how it changed: a list of inboxes banned and a list unbanned (each sorted); a
+//             list of links made or given another role (ID string, role tag) and a list of
+//             link IDs deleted (each in byte order); bool muteAll; a list of inboxes added to the
+//             allow list and a list removed (each sorted); bool deleted
 //
 // A delta means nothing alone: it is applied to the state it was taken against, whose
 // identity (group ID, kind, creator, creation time) it must repeat.
@@ -44,7 +47,15 @@ package enum StateDeltaCodec {
             }
             writer.writeList(patch.removals) { $0.writeFieldValue($1) }
         }
-        StateCodec.writeLifecycle(of: state, into: &writer)
+        writer.writeInboxSetPatch(delta.bans)
+        writer.writeList(delta.links.set) { writer, link in
+            writer.writeString(link.id)
+            writer.writeRole(link.role)
+        }
+        writer.writeList(delta.links.removed) { $0.writeString($1) }
+        writer.writeBool(delta.muteAll)
+        writer.writeInboxSetPatch(delta.allowList)
+        writer.writeBool(delta.isDeleted)
         return (base, writer.bytes)
     }
 
@@ -78,14 +89,17 @@ package enum StateDeltaCodec {
         guard zip(patches, patches.dropFirst()).allSatisfy({ $0.field < $1.field }) else {
             throw reader.failure("delta field patches", at: patchesStart, .notCanonical("patches out of field order"))
         }
-        let lifecycle = try reader.readLifecycle()
+        let bans = try reader.readInboxSetPatch("delta bans")
+        let links = try reader.readLinkPatch()
+        let muteAll = try reader.readBool("delta muteAll")
+        let allowList = try reader.readInboxSetPatch("delta allow list")
+        let isDeleted = try reader.readBool("delta deleted")
         try reader.expectEnd("delta")
         let records = try roster.members(nextOrdinal: head.nextOrdinal, reader: reader).records
         let delta = StateDelta(
             settings: head.settings, policies: head.policies, metadata: head.metadata, lastAppliedTime: head.lastAppliedTime,
             lastAppliedSequence: head.lastAppliedSequence, nextOrdinal: head.nextOrdinal, records: records, fields: fields,
-            patches: patches, bans: lifecycle.bans, links: lifecycle.links, muteAll: lifecycle.muteAll,
-            allowList: lifecycle.allowList, isDeleted: lifecycle.isDeleted)
+            patches: patches, bans: bans, links: links, muteAll: muteAll, allowList: allowList, isDeleted: isDeleted)
         do throws(InconsistentState) {
             try state.apply(delta)
         } catch {
@@ -94,7 +108,46 @@ package enum StateDeltaCodec {
     }
 }
 
+extension BinaryWriter {
+    fileprivate mutating func writeInboxSetPatch(_ patch: InboxSetPatch) {
+        writeList(patch.added) { $0.writeInbox($1) }
+        writeList(patch.removed) { $0.writeInbox($1) }
+    }
+}
+
 extension BinaryReader {
+    fileprivate mutating func readInboxSetPatch(_ reading: String) throws(BinaryDecodingError) -> InboxSetPatch {
+        func sortedInboxes(_ part: String) throws(BinaryDecodingError) -> [InboxID] {
+            let start = offset
+            let inboxes = try readList("\(reading) \(part)", minimumSize: 2) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+                try reader.readInbox("\(reading) \(part)")
+            }
+            guard zip(inboxes, inboxes.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                throw failure("\(reading) \(part)", at: start, .notCanonical("inboxes out of order"))
+            }
+            return inboxes
+        }
+        return InboxSetPatch(added: try sortedInboxes("added"), removed: try sortedInboxes("removed"))
+    }
+
+    fileprivate mutating func readLinkPatch() throws(BinaryDecodingError) -> LinkPatch {
+        let setStart = offset
+        let set = try readList("delta links set", minimumSize: 2) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            LinkPatch.Link(id: try reader.readString("delta link"), role: try reader.readRole("delta link role"))
+        }
+        guard zip(set, set.dropFirst()).allSatisfy({ $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }) else {
+            throw failure("delta links set", at: setStart, .notCanonical("links out of order"))
+        }
+        let removedStart = offset
+        let removed = try readList("delta links deleted", minimumSize: 1) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
+            try reader.readString("delta link deleted")
+        }
+        guard zip(removed, removed.dropFirst()).allSatisfy({ $0.utf8.lexicographicallyPrecedes($1.utf8) }) else {
+            throw failure("delta links deleted", at: removedStart, .notCanonical("links out of order"))
+        }
+        return LinkPatch(set: set, removed: removed)
+    }
+
     fileprivate mutating func readFieldPatch() throws(BinaryDecodingError) -> FieldPatch {
         let field = try readComponentID("delta patch field")
         let scalar = try readOptionalFieldValue("delta patch scalar")

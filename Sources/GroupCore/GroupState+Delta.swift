@@ -1,0 +1,96 @@
+extension GroupState {
+    /// Marks the state as equal to the one stored at `sequence`: from now on it notes what
+    /// changes, so that ``delta`` can say it.
+    package mutating func markStored(at sequence: UInt64) {
+        deltaBase = DeltaBase(self, sequence: sequence)
+        roster.startTracking()
+    }
+
+    /// The sequence of the stored state ``markStored(at:)`` named and what changed since it;
+    /// nil when the state was never marked or so much changed that a full snapshot pays better.
+    package var delta: (base: UInt64, delta: StateDelta)? {
+        guard let base = deltaBase, let touched = roster.touched else { return nil }
+        let records = roster.records(of: touched)
+        let touchedFields = base.fields.union(base.entries.map(\.field))
+        let patches = touchedFields.sorted().compactMap { field in base.patch(field, now: fieldContents[field] ?? FieldContent()) }
+        let delta = StateDelta(
+            settings: settings, policies: policies, metadata: metadata, lastAppliedTime: lastAppliedTime,
+            lastAppliedSequence: lastAppliedSequence, nextOrdinal: nextOrdinal, records: records, fields: registry.all,
+            patches: patches, bans: InboxSetPatch(from: base.bans, to: bans, at: base.touchedBans),
+            links: LinkPatch(from: base.links, to: links, at: base.touchedLinks), muteAll: muteAll,
+            allowList: InboxSetPatch(from: base.allowList, to: allowList, at: base.touchedAllowList), isDeleted: isDeleted)
+        return (base.sequence, delta)
+    }
+
+    /// `records`, in increasing ordinal order, as a snapshot's flat roster.
+    package static func flatRoster(of records: [MemberRecord]) -> FlatRoster {
+        var roster = Roster()
+        for record in records { roster.put(record) }
+        return roster.flat
+    }
+
+    /// Makes this state, the stored base of `delta`, into the state the delta was taken from.
+    /// - Throws: ``InconsistentState`` when the delta does not fit the state: a record whose
+    ///   ordinal is not below the delta's next ordinal, or that takes a new ordinal at or below
+    ///   the ones handed out, a key left recorded for two current members, a patch to a field
+    ///   not registered, an entry removed that is not there, a ban, link or allow-list entry
+    ///   removed that is not there or added that is, a group left without a super admin.
+    package mutating func apply(_ delta: StateDelta) throws(InconsistentState) {
+        var highest = nextOrdinal
+        // Current members whose keys a delta record took over: each must have let go of them.
+        var displaced: [(key: PublicKey, owner: InboxID)] = []
+        for record in delta.records {
+            guard record.ordinal < delta.nextOrdinal else {
+                throw InconsistentState(reason: "\(record.inbox) has ordinal \(record.ordinal), not below the next ordinal \(delta.nextOrdinal)")
+            }
+            if roster[record.inbox]?.ordinal != record.ordinal {
+                guard record.ordinal >= highest else {
+                    throw InconsistentState(reason: "\(record.inbox) takes ordinal \(record.ordinal), not above the \(highest) handed out")
+                }
+                highest = record.ordinal + 1
+            }
+            if record.isCurrent {
+                for key in record.keys {
+                    if let owner = roster.keyOwners[key], owner != record.inbox { displaced.append((key, owner)) }
+                }
+            }
+            roster.put(record)
+        }
+        for (key, owner) in displaced where roster[owner].map({ $0.isCurrent && $0.keys.contains(key) }) == true {
+            throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(roster.keyOwners[key].map(\.description) ?? "another member")")
+        }
+        roster.reserveOrdinals(upTo: delta.nextOrdinal)
+        var registry = FieldRegistry()
+        for descriptor in delta.fields { registry.register(descriptor) }
+        for descriptor in self.registry.all where registry[descriptor.id] == nil {
+            throw InconsistentState(reason: "field \(descriptor.label) is no longer registered")
+        }
+        self.registry = registry
+        for descriptor in delta.fields where fieldContents[descriptor.id] == nil { fieldContents[descriptor.id] = FieldContent() }
+        for patch in delta.patches {
+            guard registry[patch.field] != nil, var content = fieldContents.removeValue(forKey: patch.field) else {
+                throw InconsistentState(reason: "a patch names field \(patch.field.hex), which is not registered")
+            }
+            content.scalar = patch.scalar
+            for key in patch.removals where content.entries.removeValue(forKey: key) == nil {
+                throw InconsistentState(reason: "a patch removes an entry field \(patch.field.hex) does not hold")
+            }
+            for upsert in patch.upserts { content.entries[upsert.key] = upsert.entry }
+            content.byteSize = patch.byteSize
+            fieldContents[patch.field] = content
+        }
+        settings = delta.settings
+        policies = delta.policies
+        metadata = delta.metadata
+        lastAppliedTime = delta.lastAppliedTime
+        lastAppliedSequence = delta.lastAppliedSequence
+        try delta.bans.apply(to: &bans, naming: "bans")
+        try delta.links.apply(to: &links)
+        muteAll = delta.muteAll
+        try delta.allowList.apply(to: &allowList, naming: "allow list")
+        isDeleted = delta.isDeleted
+        if kind == .group && roster.superAdmins.isEmpty {
+            throw InconsistentState(reason: "a group needs at least one super admin")
+        }
+    }
+}
