@@ -30,7 +30,9 @@ let package = Package(
         // and SQLite for the rival event store.
         .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "GroupCore", swiftSettings: strict),
+        // A cache prefetch hint (`__builtin_prefetch`), which Swift has no spelling for.
+        .target(name: "CPrefetch", path: "Sources/CPrefetch"),
+        .target(name: "GroupCore", dependencies: ["CPrefetch"], swiftSettings: strict),
         .target(name: "GroupCodec", dependencies: ["GroupCore", "CCrypto"], swiftSettings: strict),
         .target(name: "GroupFixtures", dependencies: ["GroupCore", "GroupCodec"], swiftSettings: strict),
         .target(name: "GroupStore", dependencies: ["GroupCore", "GroupCodec", "CLMDB"], swiftSettings: strict),

@@ -5,8 +5,12 @@ struct ReducerBenchmarks {
     let harness: Harness
     let quick: Bool
 
-    func run() {
-        guard harness.shouldRun("reducer.replay") || harness.shouldRun("reducer.stateOnlyReplay") else { return }
+    static let names = ["reducer.replay", "reducer.stateOnlyReplay", "reducer.oneByOne"]
+
+    /// The comparison for the summary: the pure fold against its 4M/s target, beside the same
+    /// fold commit by commit (without the look-ahead of a run's fold).
+    func run() -> [Comparison] {
+        guard Self.names.contains(where: harness.shouldRun) else { return [] }
         let members = quick ? 10_000 : 100_000
         let commits = quick ? 100_000 : 1_000_000
         let log = MixedWorkload(seed: 42, members: members).log(mixedCommits: commits)
@@ -14,15 +18,20 @@ struct ReducerBenchmarks {
         print("reducer workload: \(log.count) commits (\(members) members grown in batches of 1,000, then \(commits) mixed commits, \(applied) applied)")
         if harness.shouldRun("reducer.replay") {
             _ = harness.measure("reducer.replay", units: log.count, unitName: "commits", prepare: { Replica() }) { replica in
-                for commit in log { replica.fold(commit) }
+                replica.fold(log) { _, _, _ in }
             }
         }
-        // The fold as state reads and ingest run it: no domain events made.
-        if harness.shouldRun("reducer.stateOnlyReplay") {
-            _ = harness.measure("reducer.stateOnlyReplay", units: log.count, unitName: "commits", prepare: { Replica() }) { replica in
+        // The fold as state reads and ingest run it, no domain events made: a run's fold, and
+        // the same commit by commit, in turn.
+        let stateOnly = harness.measureInTurn([
+            TurnBenchmark("reducer.stateOnlyReplay", units: log.count, unitName: "commits", prepare: { Replica() }) { replica in
+                replica.fold(log, recordingEvents: false) { _, _, _ in }
+            },
+            TurnBenchmark("reducer.oneByOne", units: log.count, unitName: "commits", prepare: { Replica() }) { replica in
                 for commit in log { replica.fold(commit, recordingEvents: false) }
-            }
-        }
+            },
+        ])
+        return [Comparison(figure: stateOnly[0], rival: stateOnly[1], target: .rateAtLeast(4_000_000))]
     }
 
     private func foldAll(_ log: [Commit]) -> (replica: Replica, applied: Int) {

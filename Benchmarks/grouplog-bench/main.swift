@@ -28,9 +28,10 @@ if quick {
     harness.warmups = 0
 }
 
-ReducerBenchmarks(harness: harness, quick: quick).run()
+let reducer = ReducerBenchmarks(harness: harness, quick: quick).run()
 let growth = GrowthBenchmarks(harness: harness, quick: quick).run()
 var summary = StoreBenchmarks(harness: harness, quick: quick).run()
+summary.comparisons.insert(contentsOf: reducer, at: 0)
 summary.figures += WorkloadBenchmarks(harness: harness, quick: quick).run()
 if !summary.isEmpty { print(summary.text) }
 let sqlite = SQLiteBenchmarks(harness: harness, quick: quick).run()

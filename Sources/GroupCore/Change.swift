@@ -243,26 +243,37 @@ extension Change {
     /// (`leave`, `join`, `updateUserData`) or about no inbox name none; a field entry keyed by an
     /// inbox is the field's business, not the change's.
     public var namedInboxes: [InboxID] {
-        let named: [InboxID]
+        var named: [InboxID] = []
+        visitNamedInboxes { named.append($0); return true }
+        guard named.count > 1 else { return named }
+        var seen = Set<InboxID>()
+        return named.filter { seen.insert($0).inserted }
+    }
+
+    /// Hands `body` the inboxes of ``namedInboxes``, in the same order but repeats included,
+    /// until it returns false; allocates nothing (the fold's look-ahead reads them for every
+    /// commit, `RosterLookAhead`).
+    func visitNamedInboxes(_ body: (InboxID) -> Bool) {
+        func visit(_ inboxes: [InboxID], _ identities: [ResolvedIdentity] = []) {
+            for inbox in inboxes where !body(inbox) { return }
+            for identity in identities { if let inbox = identity.inbox, !body(inbox) { return } }
+        }
         switch self {
-        case let .create(request): named = request.allMembers
+        case let .create(request): visit(request.members, request.identities)
         case let .addMembers(inboxes, identities, _), let .removeMembers(inboxes, identities, _):
-            named = inboxes + identities.compactMap(\.inbox)
+            visit(inboxes, identities)
         case let .setRole(inboxes, _), let .blockForAll(inboxes, _),
              let .mute(inboxes, _), let .unmute(inboxes), let .allowListAdd(inboxes), let .allowListRemove(inboxes),
              let .ban(inboxes), let .unban(inboxes):
-            named = inboxes
+            visit(inboxes)
         case let .addAdmin(inbox), let .removeAdmin(inbox), let .addSuperAdmin(inbox), let .removeSuperAdmin(inbox),
              let .transferOwnership(inbox), let .approveJoin(inbox, _), let .rejectJoin(inbox):
-            named = [inbox]
+            _ = body(inbox)
         case .updatePermission, .requestRemoval, .leave, .updateName, .updateDescription, .updateImageURL,
              .updateAppData, .updateDisappearingMessages, .registerFields, .updateFieldPolicy, .updateMetadataField,
              .updateUserData, .acceptInvitation, .declineInvitation, .join, .createLink, .updateLinkRole, .deleteLink, .muteAll,
              .blockGroup, .deleteGroup, .updateKeys:
-            named = []
+            break
         }
-        guard named.count > 1 else { return named }
-        var seen = Set<InboxID>()
-        return named.filter { seen.insert($0).inserted }
     }
 }

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Where each inbox's record is in a roster's entries: an open-addressing table whose slots
 /// hold places, compared against the inbox ID of the record they point at (issue 18).
 ///
@@ -50,6 +52,34 @@ struct PlaceIndex: Sendable {
             let place = PlaceIndex.place(in: value)
             if value >> 32 == tag && entries[place].record.inbox == inbox { return (slot, place) }
             slot = (slot + 1) & mask
+        }
+    }
+
+    /// Asks the CPU for the slot a lookup of `hash` starts at, ahead of the lookup.
+    @inline(__always)
+    func prefetchSlot(hash: UInt64) {
+        slots.withUnsafeBufferPointer { slots in
+            guard let base = slots.baseAddress else { return }
+            grouplog_prefetch(base + (Int(truncatingIfNeeded: hash) & (slots.count - 1)))
+        }
+    }
+
+    /// The place of the first slot in `hash`'s probe whose tag agrees, without comparing IDs:
+    /// the record a lookup of `hash` most likely ends at, to prefetch. Nil when the probe
+    /// meets an empty slot first.
+    @inline(__always)
+    func likelyPlace(hash: UInt64) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+            guard !slots.isEmpty else { return nil }
+            let mask = slots.count - 1
+            let tag = hash >> 32
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let value = slots[slot]
+                if value == 0 { return nil }
+                if value >> 32 == tag { return PlaceIndex.place(in: value) }
+                slot = (slot + 1) & mask
+            }
         }
     }
 

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The member records of a conversation, indexed so that every change costs the same whatever
 /// the group's size: lookups by inbox, the join order for paging, counts and the admin lists are
 /// all kept up to date record by record, never rebuilt by a scan.
@@ -58,6 +60,25 @@ struct Roster: Equatable, Sendable {
         let box = self.box
         guard let place = box.find(inbox, hash: PlaceIndex.hash(of: inbox)).place else { return nil }
         return box.entries[place].record
+    }
+
+    /// The first half of a lookup of the inbox hashing to `hash` (``PlaceIndex/hash(of:)``), done
+    /// ahead of it: asks the CPU for its index slot.
+    func prefetchSlot(hash: UInt64) {
+        box.index.prefetchSlot(hash: hash)
+    }
+
+    /// The second half, once the slot has had time to arrive: asks for the record it leads to.
+    func prefetchRecord(hash: UInt64) {
+        let box = self.box
+        guard let place = box.index.likelyPlace(hash: hash) else { return }
+        box.entries.withUnsafeBufferPointer { entries in
+            if place < entries.count {
+                let entry = UnsafeRawPointer(entries.baseAddress! + place)
+                grouplog_prefetch(entry)
+                grouplog_prefetch(entry + MemoryLayout<Entry>.size - 1)
+            }
+        }
     }
 
     /// The records of `inboxes`, each once, in ordinal order; an inbox without one is skipped.

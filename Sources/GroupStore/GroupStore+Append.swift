@@ -53,6 +53,7 @@ extension GroupStore {
             var outcomes: [CommitOutcome] = []
             outcomes.reserveCapacity(commits.count)
             var working: [GroupID: (head: GroupHead?, replica: Replica)] = [:]
+            var lookAhead = RosterLookAhead()
             for (index, commit) in commits.enumerated() {
                 let group = commit.groupID
                 var head: GroupHead?, replica: Replica
@@ -71,6 +72,7 @@ extension GroupStore {
                 guard commit.previousHash == head?.hash else {
                     throw .ingestRefused(group, sequence: commit.sequence, reason: "its previous hash does not match the head commit's hash")
                 }
+                lookAhead.prepare(commits, before: index, for: replica)
                 let outcome = replica.fold(commit, recordingEvents: false)
                 let encoded = encoder?.encoded(at: index) ?? CommitEncoder.encode(commit)
                 head = try append(commit, encoded, outcome: outcome, replica: &replica, after: head, in: txn)

@@ -103,10 +103,7 @@ extension GroupStore {
                 throw .sequencePastHead(group, sequence: target, head: head.sequence)
             }
             var replica = Replica()
-            try verifiedCommits(group, head, from: 0, through: target, in: txn) { commit in
-                let outcome = replica.fold(commit)
-                body(commit, outcome, replica.lastEvents)
-            }
+            try verifiedBatches(group, head, from: 0, through: target, in: txn) { commits in replica.fold(commits, body) }
             return StoredState(sequence: target, headSequence: head.sequence, state: replica.state)
         }
     }
