@@ -22,13 +22,13 @@ output=.build/docs/GroupLog.doccarchive
 rm -rf "$graphs" "$output"
 mkdir -p "$graphs"
 
-# GroupStore, GroupStorePostgres and GroupCodec import the C modules, so their module maps must be
-# found too (libpq's header lives under /usr/include/postgresql).
+# GroupStore, GroupStorePostgres, GroupCodec and GroupCore import the C modules, so their module
+# maps must be found too (libpq's header lives under /usr/include/postgresql).
 swift-symbolgraph-extract \
   -module-name GroupLog \
   -target "$(uname -m)-unknown-linux-gnu" \
   -I "$modules" \
-  -I Sources/CLMDB -I Sources/CCrypto -I Sources/CPostgres -I /usr/include/postgresql \
+  -I Sources/CLMDB -I Sources/CCrypto -I Sources/CPostgres -I Sources/CPrefetch/include -I /usr/include/postgresql \
   -minimum-access-level public \
   -skip-synthesized-members \
   -output-dir "$graphs"

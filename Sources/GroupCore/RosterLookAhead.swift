@@ -3,10 +3,10 @@
 /// instead of waiting on memory (issue 18).
 ///
 /// In a group of 100,000 members a lookup is two cache misses, the index slot and then the
-/// record it leads to, and `perf` put a fifth of the fold's time on those two loads. Neither
-/// can start before the fold reaches the commit, since the record's place is in the slot: so
-/// the slot is asked for `2 * distance` commits ahead and the record, once the slot has arrived,
-/// `distance` commits ahead. A commit's actor and the first inboxes its changes name are looked
+/// record it leads to, and `perf` put a fifth of the fold's time on those two loads. The record
+/// cannot be asked for before the slot, which holds its place, has been read: so the slot is
+/// asked for `2 * distance` commits ahead and the record, once the slot has arrived, `distance`
+/// commits ahead. A commit's actor and the first inboxes its changes name are looked
 /// ahead, which are the lookups of nearly every commit. Only hints are given: what the fold
 /// does and finds is the same with or without them.
 package struct RosterLookAhead {
