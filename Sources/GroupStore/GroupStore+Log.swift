@@ -32,35 +32,12 @@ extension GroupStore {
         _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64,
         in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: (Commit) throws(StoreError) -> Void
     ) throws(StoreError) {
-        try verifiedRuns(group, head, from: first, through: last, in: txn, { commits throws(StoreError) in
-            for commit in commits { try body(commit) }
-        }, one: body)
-    }
-
-    /// ``verifiedCommits(_:_:from:through:in:_:)`` for a caller that folds: a long run's
-    /// commits come to `body` a batch at a time, so that `Replica.fold(_:recordingEvents:_:)`
-    /// can look ahead in them; a short run's come one at a time. The same commits in the same
-    /// order, and the same error after them.
-    func verifiedBatches(
-        _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64,
-        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: ([Commit]) throws(StoreError) -> Void
-    ) throws(StoreError) {
-        try verifiedRuns(group, head, from: first, through: last, in: txn, body) { commit throws(StoreError) in try body([commit]) }
-    }
-
-    /// The walk behind both: a long run pipelined, handing `batch` its batches, a short one on
-    /// this thread, handing `one` each commit.
-    private func verifiedRuns(
-        _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64,
-        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable,
-        _ batch: ([Commit]) throws(StoreError) -> Void, one: (Commit) throws(StoreError) -> Void
-    ) throws(StoreError) {
         guard first <= last else { return }
         let previous: Digest? = first == 0 ? nil : SHA256.hash(try commitBytes(group, head, first - 1, in: txn))
         if last - first >= Self.pipelinedRunLength {
-            return try pipelinedCommits(group, head, from: first, through: last, previous: previous, in: txn, batch, one: one)
+            return try pipelinedCommits(group, head, from: first, through: last, previous: previous, in: txn, body)
         }
-        try sequentialCommits(group, head, from: first, through: last, previous: previous, in: txn, one)
+        try sequentialCommits(group, head, from: first, through: last, previous: previous, in: txn, body)
     }
 
     /// ``verifiedCommits(_:_:from:through:in:_:)`` on this thread alone, one commit at a time.
@@ -91,13 +68,12 @@ extension GroupStore {
 
     /// ``verifiedCommits(_:_:from:through:in:_:)`` for a long run: this thread walks the
     /// records and hands their bytes, in batches, to a `ChainCheckThread`, which decodes and
-    /// checks them while this thread hands `body` the batch before. Hands over the same commits
-    /// in the same order, and throws the same error: from a batch that fails on the other
-    /// thread on, the run goes on here, one commit at a time, through `one`.
+    /// checks them while this thread runs `body` over the batch before. Hands `body` the same
+    /// commits in the same order, and throws the same error: from a batch that fails on the
+    /// other thread on, the run goes on here, one commit at a time.
     private func pipelinedCommits(
         _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64, previous: Digest?,
-        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable,
-        _ body: ([Commit]) throws(StoreError) -> Void, one: (Commit) throws(StoreError) -> Void
+        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: (Commit) throws(StoreError) -> Void
     ) throws(StoreError) {
         let batchSize = 512
         let checker = ChainCheckThread(group, from: first, previous: previous)
@@ -133,7 +109,7 @@ extension GroupStore {
                 inFlight -= 1
                 switch checker.next() {
                 case let .decoded(commits):
-                    try body(commits)
+                    for commit in commits { try body(commit) }
                     folded += UInt64(commits.count)
                 case let .failed(batchFirst):
                     resumeAt = batchFirst
@@ -147,7 +123,7 @@ extension GroupStore {
             // The same walk as a short run's, from the first commit not yet handed to `body`:
             // it meets the damage and throws what a short run would.
             let resumePrevious = resume == first ? previous : SHA256.hash(try commitBytes(group, head, resume - 1, in: txn))
-            return try sequentialCommits(group, head, from: resume, through: last, previous: resumePrevious, in: txn, one)
+            return try sequentialCommits(group, head, from: resume, through: last, previous: resumePrevious, in: txn, body)
         }
         try chain.finish(vouched: try vouchedHash(group, head, for: last, in: txn))
     }

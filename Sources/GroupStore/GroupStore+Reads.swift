@@ -103,7 +103,10 @@ extension GroupStore {
                 throw .sequencePastHead(group, sequence: target, head: head.sequence)
             }
             var replica = Replica()
-            try verifiedBatches(group, head, from: 0, through: target, in: txn) { commits in replica.fold(commits, body) }
+            try verifiedCommits(group, head, from: 0, through: target, in: txn) { commit in
+                let outcome = replica.fold(commit)
+                body(commit, outcome, replica.lastEvents)
+            }
             return StoredState(sequence: target, headSequence: head.sequence, state: replica.state)
         }
     }
