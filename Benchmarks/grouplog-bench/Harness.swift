@@ -8,7 +8,8 @@ import Darwin
 /// the minimum. It measures and prints; it never asserts.
 struct Harness {
     /// Only benchmarks whose name contains this run; several names, separated by commas, run
-    /// the benchmarks whose name contains any of them.
+    /// the benchmarks whose name contains any of them. A name ending in `$` matches only a
+    /// benchmark whose name ends there (`interval1000$` leaves out `interval10000`).
     var filter: String?
     var runs: Int
     var warmups: Int
@@ -26,7 +27,9 @@ struct Harness {
 
     func shouldRun(_ name: String) -> Bool {
         guard let filter else { return true }
-        return filter.split(separator: ",").contains { name.contains($0) }
+        return filter.split(separator: ",").contains { wanted in
+            wanted.hasSuffix("$") ? name.hasSuffix(wanted.dropLast()) : name.contains(wanted)
+        }
     }
 
     /// Times `body` (which processes `units` items) after `prepare` makes its input afresh for each run.

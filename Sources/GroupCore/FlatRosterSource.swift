@@ -34,57 +34,10 @@ package struct FlatRosterSource {
         self.readRecords = readRecords
     }
 
-    /// Where each ID ends in the arena, after checking that every one is an identifier (SPEC
-    /// section 1) and that together they fill the arena exactly.
-    func identifierEnds() throws(InconsistentState) -> [Int] {
-        var end = 0
-        var badLength: Int?
-        let lengths = self.lengths
-        // Written into uninitialized room: appending paid a capacity and uniqueness check an ID.
-        let ends = [Int](unsafeUninitializedCapacity: lengths.count) { ends, initialized in
-            for (number, length) in lengths.enumerated() {
-                guard length >= 1 && length <= 128 else {
-                    badLength = number
-                    return
-                }
-                end += Int(length)
-                ends.initializeElement(at: number, to: end)
-                initialized += 1
-            }
-        }
-        if let number = badLength {
-            throw InconsistentState(reason: "inbox ID number \(number) is \(lengths[number]) bytes long, not 1 to 128")
-        }
-        guard end == arena.count else {
-            throw InconsistentState(reason: "the inbox IDs take \(end) bytes, but the arena holds \(arena.count)")
-        }
-        if let offset = FlatRosterSource.firstNonIdentifierByte(in: arena) {
-            throw InconsistentState(reason: "the inbox ID arena has a space or a byte that is not printable ASCII at byte \(offset)")
-        }
-        return ends
-    }
-
-    /// The bytes of ID `number`, the IDs ending at `ends` in the arena.
-    func identifierBytes(_ number: Int, ending ends: UnsafeBufferPointer<Int>) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: arena[(number == 0 ? 0 : ends[number - 1])..<ends[number]])
-    }
-
-    /// Each inbox ID as a string, by number, the IDs ending at `ends` in the arena.
-    func identifiers(ending ends: [Int]) -> [InboxID] {
-        ends.withUnsafeBufferPointer { ends in
-            [InboxID](unsafeUninitializedCapacity: ends.count) { names, initialized in
-                for number in ends.indices {
-                    names.initializeElement(at: number, to: InboxID(unchecked: FlatRosterSource.string(identifierBytes(number, ending: ends))))
-                    initialized += 1
-                }
-            }
-        }
-    }
-
     /// The string of an ID's bytes, copied straight into the string's storage (or, for up to
     /// 15 bytes, into a small string): `String(decoding:as:)` of a buffer takes a generic path
     /// that costs about as much again as the copy.
-    private static func string(_ bytes: UnsafeRawBufferPointer) -> String {
+    static func string(_ bytes: UnsafeRawBufferPointer) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
             UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
             return bytes.count

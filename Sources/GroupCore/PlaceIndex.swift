@@ -41,7 +41,7 @@ struct PlaceIndex: Sendable {
     /// The slot holding `inbox`, or the empty slot where it would go, and the place of its
     /// record. Candidates are compared as strings, which for IDs of up to 15 bytes is one
     /// comparison of two words.
-    func find(_ inbox: InboxID, hash: UInt64, in entries: UnsafeBufferPointer<Roster.Entry>) -> (slot: Int, place: Int?) {
+    func find(_ inbox: InboxID, hash: UInt64, in entries: UnsafeBufferPointer<Roster.Entry>, names: LoadedNames?) -> (slot: Int, place: Int?) {
         guard !slots.isEmpty else { return (0, nil) }
         let mask = slots.count - 1
         let tag = hash >> 32
@@ -50,7 +50,7 @@ struct PlaceIndex: Sendable {
             let value = slots[slot]
             if value == 0 { return (slot, nil) }
             let place = PlaceIndex.place(in: value)
-            if value >> 32 == tag && entries[place].record.inbox == inbox { return (slot, place) }
+            if value >> 32 == tag && entries[place].holds(inbox, in: names) { return (slot, place) }
             slot = (slot + 1) & mask
         }
     }
@@ -86,21 +86,21 @@ struct PlaceIndex: Sendable {
     /// Whether `count` inboxes fit without leaving the slots more than half full.
     func holds(_ count: Int) -> Bool { count * 2 <= slots.count }
 
-    /// Points `slot`, as ``find(_:hash:in:)`` returned it, at `place`: an inbox newly indexed,
+    /// Points `slot`, as ``find(_:hash:in:names:)`` returned it, at `place`: an inbox newly indexed,
     /// or one whose record moved.
     mutating func set(_ slot: Int, hash: UInt64, place: Int) {
         slots[slot] = PlaceIndex.slotValue(hash: hash, place: place)
     }
 
     /// Indexes afresh every record of `entries` that is not a ghost, in slots enough for
-    /// `capacity` inboxes.
-    mutating func rebuild(capacity: Int, from entries: UnsafeBufferPointer<Roster.Entry>) {
+    /// `capacity` inboxes; loaded records' IDs are in `names`.
+    mutating func rebuild(capacity: Int, from entries: UnsafeBufferPointer<Roster.Entry>, names: LoadedNames?) {
         slots = [UInt64](repeating: 0, count: PlaceIndex.slotCount(for: capacity))
         let mask = slots.count - 1
         slots.withUnsafeMutableBufferPointer { slots in
             // The IDs are distinct, so each goes in the first empty slot of its probe.
             for place in entries.indices where !entries[place].isGhost {
-                let hash = PlaceIndex.hash(of: entries[place].record.inbox)
+                let hash = entries[place].hash(in: names)
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while slots[slot] != 0 { slot = (slot + 1) & mask }
                 slots[slot] = PlaceIndex.slotValue(hash: hash, place: place)

@@ -9,13 +9,6 @@ import CPrefetch
 /// the ID the record holds: a snapshot stores the records as flat arrays (``FlatRoster``) and
 /// loads them back without hashing a string through `Dictionary` (issue 18).
 struct Roster: Equatable, Sendable {
-    /// One place in `entries`: a record, or the ghost a record left when it moved to the end
-    /// with a new ordinal. A ghost keeps its ordinal, so that the entries stay sorted by it.
-    struct Entry: Equatable, Sendable {
-        var record: MemberRecord
-        var isGhost = false
-    }
-
     /// Every field, in one box: reading the roster out of a state copies one reference, not a
     /// dozen arrays' (issue 18: each member lookup of the fold paid for that copy).
     private var box = RosterStorage()
@@ -59,7 +52,7 @@ struct Roster: Equatable, Sendable {
     subscript(inbox: InboxID) -> MemberRecord? {
         let box = self.box
         guard let place = box.find(inbox, hash: PlaceIndex.hash(of: inbox)).place else { return nil }
-        return box.entries[place].record
+        return box.entries[place].record(in: box.names, inbox: inbox)
     }
 
     /// The first half of a lookup of the inbox hashing to `hash` (``PlaceIndex/hash(of:)``), done
@@ -91,14 +84,15 @@ struct Roster: Equatable, Sendable {
         var records: [MemberRecord] = []
         records.reserveCapacity(places.count)
         for (index, place) in places.enumerated() where index == 0 || places[index - 1] != place {
-            records.append(box.entries[place].record)
+            records.append(box.entries[place].record(in: box.names))
         }
         return records
     }
 
     /// Every record, current and former, in ordinal order.
     var records: LazyMapSequence<LazyFilterSequence<[Entry]>, MemberRecord> {
-        entries.lazy.filter { !$0.isGhost }.map(\.record)
+        let names = box.names
+        return entries.lazy.filter { !$0.isGhost }.map { $0.record(in: names) }
     }
 
     static func == (lhs: Roster, rhs: Roster) -> Bool {
@@ -116,7 +110,7 @@ struct Roster: Equatable, Sendable {
             append(record, slot: slot, hash: hash, isNew: true)
             return
         }
-        let old = entries[place].record
+        let old = box.entries[place].record(in: box.names, inbox: record.inbox)
         forgetKeys(of: old)
         // A current member who stays current in the same role stays where the counts and the
         // admin lists have it: taking an admin out of its set and putting it back cost two
@@ -127,7 +121,7 @@ struct Roster: Equatable, Sendable {
             unindexRole(of: old)
         }
         if old.ordinal == record.ordinal {
-            entries[place].record = record
+            entries[place].content = .record(record)
             rememberKeys(of: record)
             if old.isCurrent && !record.isCurrent {
                 holes += 1
@@ -154,11 +148,11 @@ struct Roster: Equatable, Sendable {
     ///   not rise strictly.
     mutating func restore(_ record: MemberRecord) throws(InconsistentState) {
         var record = record
-        if let previous = entries.last?.record {
+        if let previous = entries.last {
             guard record.ordinal > previous.ordinal else {
                 throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(record.inbox)")
             }
-            if let adder = previous.adder, record.adder == adder { record.adder = adder }
+            if case let .record(previous) = previous.content, let adder = previous.adder, record.adder == adder { record.adder = adder }
         }
         if !record.keys.isEmpty {
             if Set(record.keys).count != record.keys.count {
@@ -208,7 +202,7 @@ struct Roster: Equatable, Sendable {
     /// The current member at `index` of the join order; nil for a hole.
     func currentMember(atOrderIndex index: Int) -> MemberRecord? {
         let entry = entries[Int(order[index])]
-        return entry.isGhost || !entry.record.isCurrent ? nil : entry.record
+        return entry.isGhost || !entry.isCurrent ? nil : entry.record(in: box.names)
     }
 
     /// The position in the join order of the first place whose ordinal is at least `ordinal`.
@@ -216,7 +210,7 @@ struct Roster: Equatable, Sendable {
         var low = 0, high = order.count
         while low < high {
             let middle = (low + high) / 2
-            if entries[Int(order[middle])].record.ordinal < ordinal { low = middle + 1 } else { high = middle }
+            if entries[Int(order[middle])].ordinal < ordinal { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -250,7 +244,7 @@ struct Roster: Equatable, Sendable {
     /// Puts back into the join order a former member's record that became current again in
     /// place, keeping its ordinal (the reducer gives a returning member a new one instead).
     private mutating func reenter(_ place: Int) {
-        let index = position(from: entries[place].record.ordinal)
+        let index = position(from: entries[place].ordinal)
         if index < order.count && Int(order[index]) == place {
             holes -= 1
         } else {
@@ -272,12 +266,12 @@ struct Roster: Equatable, Sendable {
             ghosts = 0
             order.removeAll(keepingCapacity: true)
             holes = 0
-            for (place, entry) in entries.enumerated() where entry.record.isCurrent {
+            for (place, entry) in entries.enumerated() where entry.isCurrent {
                 order.append(Int32(truncatingIfNeeded: place))
             }
         } else if holes > 64 && holes > order.count / 2 {
             let entries = self.entries
-            order.removeAll { entries[Int($0)].isGhost || !entries[Int($0)].record.isCurrent }
+            order.removeAll { entries[Int($0)].isGhost || !entries[Int($0)].isCurrent }
             holes = 0
         }
     }
@@ -346,7 +340,7 @@ extension Roster {
         // A batch's records all name one adder: look it up once.
         var lastAdder: (inbox: InboxID, number: UInt32)?
         for entry in box.entries where !entry.isGhost {
-            let record = entry.record
+            let record = entry.record(in: box.names)
             let inbox = UInt32(truncatingIfNeeded: records.count)
             lengths.append(UInt8(truncatingIfNeeded: record.inbox.rawValue.utf8.count))
             arena.append(contentsOf: record.inbox.rawValue.utf8)
@@ -392,11 +386,12 @@ extension Roster {
     /// and handed to a fresh box at the end, so that no write goes through a uniqueness check.
     ///
     /// The records come a chunk at a time into one small buffer, which stays in the cache, and
-    /// the IDs' bytes are read where the snapshot holds them. Each entry is written into
-    /// uninitialized room rather than appended (issue 18: 84 instructions a member fewer).
+    /// stay packed in the entries, naming their inboxes and adders by number into the IDs'
+    /// bytes, copied once (``LoadedNames``): only the admins' and the keyed members' IDs become
+    /// strings here. Each entry is written into uninitialized room rather than appended
+    /// (issue 18: 84 instructions a member fewer).
     init(source: FlatRosterSource) throws(InconsistentState) {
-        let ends = try source.identifierEnds()
-        let names = source.identifiers(ending: ends)
+        let names = try LoadedNames(source)
         let count = UInt32(truncatingIfNeeded: names.count)
         // Which numbers a record has taken, a bit each.
         var recorded = [UInt64](repeating: 0, count: (names.count + 63) / 64)
@@ -411,8 +406,7 @@ extension Roster {
         var keyed = source.keys.makeIterator()
         var nextKeyed = keyed.next()
         var failure: InconsistentState?
-        // Each record's inbox hashed from the arena's bytes, not from its string, while the
-        // record is at hand.
+        // Each record's inbox hashed from the arena's bytes while the record is at hand.
         let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: source.recordCount)
         defer { hashes.deallocate() }
         // At least one record's room, so that a roster of none (bytes no state writes, but a
@@ -421,51 +415,52 @@ extension Roster {
         defer { chunk.deallocate() }
         let entries = [Entry](unsafeUninitializedCapacity: source.recordCount + source.spareRecords) { entries, initialized in
             do throws(InconsistentState) {
-                try names.withUnsafeBufferPointer { (names) throws(InconsistentState) in
-                    try ends.withUnsafeBufferPointer { (ends) throws(InconsistentState) in
-                        for first in stride(from: 0, to: source.recordCount, by: chunk.count) {
-                            let records = UnsafeMutableBufferPointer(rebasing: chunk[0..<min(chunk.count, source.recordCount - first)])
-                            try source.readRecords(first, records)
-                            for (offset, packed) in records.enumerated() {
-                                let place = first + offset
-                                guard packed.inbox < count, packed.adder < count || packed.adder == PackedRecord.noAdder else {
-                                    throw InconsistentState(reason: "member record \(place) names inbox number \(max(packed.inbox, packed.adder)) of \(count)")
-                                }
-                                let number = Int(packed.inbox)
-                                guard packed.flags.isSubset(of: PackedRecord.Flags.all) else {
-                                    throw InconsistentState(reason: "member record of \(names[number]) has unknown flags \(packed.flags.rawValue)")
-                                }
-                                let bit: UInt64 = 1 << (number & 63)
-                                guard recorded[number >> 6] & bit == 0 else { throw InconsistentState(reason: "\(names[number]) appears twice") }
-                                recorded[number >> 6] |= bit
-                                if let previousOrdinal, packed.ordinal <= previousOrdinal {
-                                    throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(names[number])")
-                                }
-                                guard packed.ordinal < UInt64.max else {
-                                    throw InconsistentState(reason: "\(names[number]) has ordinal \(packed.ordinal), which no next ordinal is above")
-                                }
-                                previousOrdinal = packed.ordinal
-                                hashes[place] = PlaceIndex.hash(of: source.identifierBytes(number, ending: ends))
-                                var keys: [PublicKey] = []
-                                if packed.flags.contains(.hasKeys) {
-                                    keys = try Roster.keys(of: names[number], numbered: packed.inbox, from: &nextKeyed, &keyed)
-                                    keyedRecords += 1
-                                }
-                                if packed.isCurrent {
-                                    for key in keys {
-                                        if let owner = keyOwners.updateValue(names[number], forKey: key) {
-                                            throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(names[number])")
-                                        }
+                for first in stride(from: 0, to: source.recordCount, by: chunk.count) {
+                    let records = UnsafeMutableBufferPointer(rebasing: chunk[0..<min(chunk.count, source.recordCount - first)])
+                    try source.readRecords(first, records)
+                    for (offset, packed) in records.enumerated() {
+                        let place = first + offset
+                        guard packed.inbox < count, packed.adder < count || packed.adder == PackedRecord.noAdder else {
+                            throw InconsistentState(reason: "member record \(place) names inbox number \(max(packed.inbox, packed.adder)) of \(count)")
+                        }
+                        let number = Int(packed.inbox)
+                        guard packed.flags.isSubset(of: PackedRecord.Flags.all) else {
+                            throw InconsistentState(reason: "member record of \(names.name(packed.inbox)) has unknown flags \(packed.flags.rawValue)")
+                        }
+                        let bit: UInt64 = 1 << (number & 63)
+                        guard recorded[number >> 6] & bit == 0 else { throw InconsistentState(reason: "\(names.name(packed.inbox)) appears twice") }
+                        recorded[number >> 6] |= bit
+                        if let previousOrdinal, packed.ordinal <= previousOrdinal {
+                            throw InconsistentState(reason: "member records are not in strictly increasing ordinal order at \(names.name(packed.inbox))")
+                        }
+                        guard packed.ordinal < UInt64.max else {
+                            throw InconsistentState(reason: "\(names.name(packed.inbox)) has ordinal \(packed.ordinal), which no next ordinal is above")
+                        }
+                        previousOrdinal = packed.ordinal
+                        hashes[place] = PlaceIndex.hash(of: names.bytes(packed.inbox))
+                        if packed.flags.contains(.hasKeys) {
+                            let keys = try Roster.keys(numbered: packed.inbox, in: names, from: &nextKeyed, &keyed)
+                            keyedRecords += 1
+                            if packed.isCurrent {
+                                let owner = names.name(packed.inbox)
+                                for key in keys {
+                                    if let other = keyOwners.updateValue(owner, forKey: key) {
+                                        throw InconsistentState(reason: "signing key \(key) is recorded for both \(other) and \(owner)")
                                     }
-                                    headcount += 1
-                                    order.append(Int32(truncatingIfNeeded: place))
-                                    if packed.role == .admin { admins.append(names[number]) } else if packed.role == .superAdmin { superAdmins.append(names[number]) }
                                 }
-                                let adder = packed.adder == PackedRecord.noAdder ? nil : names[Int(packed.adder)]
-                                entries.initializeElement(at: place, to: Entry(record: packed.unpacked(inbox: names[number], adder: adder, keys: keys)))
-                                initialized += 1
                             }
                         }
+                        if packed.isCurrent {
+                            headcount += 1
+                            order.append(Int32(truncatingIfNeeded: place))
+                            if packed.role == .admin {
+                                admins.append(names.name(packed.inbox))
+                            } else if packed.role == .superAdmin {
+                                superAdmins.append(names.name(packed.inbox))
+                            }
+                        }
+                        entries.initializeElement(at: place, to: Entry(loaded: packed))
+                        initialized += 1
                     }
                 }
             } catch {
@@ -478,14 +473,16 @@ extension Roster {
         }
         let index = entries.withUnsafeBufferPointer { entries in
             PlaceIndex(hashes: UnsafeBufferPointer(hashes), capacity: entries.count + source.spareRecords) {
-                entries[$0].record.inbox == entries[$1].record.inbox
+                guard case let .loaded(first) = entries[$0].content, case let .loaded(second) = entries[$1].content else { return false }
+                return names.same(first.inbox, second.inbox)
             }
         }
         guard let index else { throw InconsistentState(reason: "an inbox ID appears twice in the snapshot's ID arena") }
         let box = RosterStorage()
+        box.names = names
         box.index = index
         box.entries = entries
-        if entries.count < names.count { try box.refuseRepeats(amongAdders: names, recorded: recorded) }
+        if entries.count < names.count { try box.refuseRepeatsAmongAdders(recorded: recorded) }
         box.order = order
         box.recordCount = entries.count
         box.headcount = headcount
@@ -497,20 +494,20 @@ extension Roster {
         self.box = box
     }
 
-    /// The keys of the record flagged as holding some at `inbox`: the next entry of the flat
-    /// roster's key list, which must be its, non-empty and without a key twice.
+    /// The keys of the record flagged as holding some at inbox `number`: the next entry of the
+    /// flat roster's key list, which must be its, non-empty and without a key twice.
     private static func keys(
-        of inbox: InboxID, numbered number: UInt32, from nextKeyed: inout FlatRoster.KeyedInbox?,
+        numbered number: UInt32, in names: LoadedNames, from nextKeyed: inout FlatRoster.KeyedInbox?,
         _ keyed: inout IndexingIterator<[FlatRoster.KeyedInbox]>
     ) throws(InconsistentState) -> [PublicKey] {
         guard let entry = nextKeyed else {
-            throw InconsistentState(reason: "\(inbox) is flagged as holding keys but has none in the snapshot")
+            throw InconsistentState(reason: "\(names.name(number)) is flagged as holding keys but has none in the snapshot")
         }
         guard entry.inbox == number else {
             throw InconsistentState(reason: "the snapshot's keys do not follow the records flagged as holding some")
         }
         guard !entry.keys.isEmpty, Set(entry.keys).count == entry.keys.count else {
-            throw InconsistentState(reason: "\(inbox) has an empty key list or a signing key recorded twice")
+            throw InconsistentState(reason: "\(names.name(number)) has an empty key list or a signing key recorded twice")
         }
         nextKeyed = keyed.next()
         return entry.keys

@@ -16,6 +16,8 @@ final class RosterStorage: @unchecked Sendable {
     @exclusivity(unchecked) var keyedRecords = 0
     @exclusivity(unchecked) var recordCount = 0
     @exclusivity(unchecked) var touched: [InboxID]?
+    /// The IDs and keys loaded records name by number; nil for a roster never loaded.
+    @exclusivity(unchecked) var names: LoadedNames?
 
     init() {}
 
@@ -35,28 +37,28 @@ final class RosterStorage: @unchecked Sendable {
         copy.keyedRecords = keyedRecords
         copy.recordCount = recordCount
         copy.touched = touched
+        copy.names = names
         return copy
     }
 
     /// The index's slot for `inbox` and the place of its record, if it has one.
     func find(_ inbox: InboxID, hash: UInt64) -> (slot: Int, place: Int?) {
-        entries.withUnsafeBufferPointer { index.find(inbox, hash: hash, in: $0) }
+        entries.withUnsafeBufferPointer { index.find(inbox, hash: hash, in: $0, names: names) }
     }
 
     /// Indexes every record afresh, in room for `capacity` inboxes.
     func rebuildIndex(capacity: Int) {
-        entries.withUnsafeBufferPointer { index.rebuild(capacity: capacity, from: $0) }
+        entries.withUnsafeBufferPointer { index.rebuild(capacity: capacity, from: $0, names: names) }
     }
 
     /// Refuses a snapshot's ID arena that names an inbox twice where the twice is not a
     /// record's: the index, built from the records, has already refused two records with one ID.
-    /// - Parameters:
-    ///   - names: every ID of the arena, by number.
-    ///   - recorded: a bit for each number a record has taken.
-    func refuseRepeats(amongAdders names: [InboxID], recorded: [UInt64]) throws(InconsistentState) {
+    /// - Parameter recorded: a bit for each number of ``names`` a record has taken.
+    func refuseRepeatsAmongAdders(recorded: [UInt64]) throws(InconsistentState) {
+        guard let names else { return }
         var unrecorded: Set<InboxID> = []
-        for number in names.indices where recorded[number >> 6] & 1 << (number & 63) == 0 {
-            let name = names[number]
+        for number in 0..<names.count where recorded[number >> 6] & 1 << (number & 63) == 0 {
+            let name = names.name(UInt32(truncatingIfNeeded: number))
             guard find(name, hash: PlaceIndex.hash(of: name)).place == nil, unrecorded.insert(name).inserted else {
                 throw InconsistentState(reason: "an inbox ID appears twice in the snapshot's ID arena")
             }

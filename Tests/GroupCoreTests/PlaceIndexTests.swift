@@ -53,19 +53,19 @@ struct PlaceIndexTests {
     /// More than 4,096 places are indexed region by region of the slots.
     @Test func aBulkIndexFindsEveryPlaceAndRefusesARepeat() throws {
         let entries = Self.inboxes.enumerated().map { Roster.Entry(record: Self.record($1, ordinal: UInt64($0))) }
-        let hashes = entries.map { PlaceIndex.hash(of: $0.record.inbox) }
+        let hashes = entries.map { $0.hash(in: nil) }
         let index = try #require(entries.withUnsafeBufferPointer { entries in
-            hashes.withUnsafeBufferPointer { PlaceIndex(hashes: $0) { entries[$0].record.inbox == entries[$1].record.inbox } }
+            hashes.withUnsafeBufferPointer { PlaceIndex(hashes: $0) { entries[$0].record(in: nil) == entries[$1].record(in: nil) } }
         })
         entries.withUnsafeBufferPointer { entries in
-            let lost = Self.inboxes.indices.count { index.find(Self.inboxes[$0], hash: hashes[$0], in: entries).place != $0 }
+            let lost = Self.inboxes.indices.count { index.find(Self.inboxes[$0], hash: hashes[$0], in: entries, names: nil).place != $0 }
             #expect(lost == 0, "IDs not found at their places")
             let absent = InboxID(unchecked: "inbox-5000")
-            #expect(index.find(absent, hash: PlaceIndex.hash(of: absent), in: entries).place == nil)
+            #expect(index.find(absent, hash: PlaceIndex.hash(of: absent), in: entries, names: nil).place == nil)
         }
         let repeated = entries + [entries[2_345]]
         let refused = repeated.withUnsafeBufferPointer { entries in
-            (hashes + [hashes[2_345]]).withUnsafeBufferPointer { PlaceIndex(hashes: $0) { entries[$0].record.inbox == entries[$1].record.inbox } }
+            (hashes + [hashes[2_345]]).withUnsafeBufferPointer { PlaceIndex(hashes: $0) { entries[$0].record(in: nil) == entries[$1].record(in: nil) } }
         }
         #expect(refused == nil)
     }

@@ -1,0 +1,67 @@
+extension Roster {
+    /// One place in a roster's entries: a record, or the ghost a record left when it moved to
+    /// the end with a new ordinal. A ghost keeps its ordinal, so that the entries stay sorted
+    /// by it.
+    ///
+    /// A record loaded from a snapshot stays packed, its inbox and adder numbers into the
+    /// roster's ``LoadedNames``, until a write replaces it: loading makes no string and no
+    /// ``MemberRecord`` per member (issue 18).
+    struct Entry: Equatable, Sendable {
+        enum Content: Equatable, Sendable {
+            case record(MemberRecord)
+            case loaded(PackedRecord)
+        }
+
+        var content: Content
+        var isGhost = false
+
+        init(record: MemberRecord) {
+            content = .record(record)
+        }
+
+        init(loaded: PackedRecord) {
+            content = .loaded(loaded)
+        }
+
+        var ordinal: UInt64 {
+            switch content {
+            case let .record(record): record.ordinal
+            case let .loaded(packed): packed.ordinal
+            }
+        }
+
+        var isCurrent: Bool {
+            switch content {
+            case let .record(record): record.isCurrent
+            case let .loaded(packed): packed.isCurrent
+            }
+        }
+
+        /// The record, a loaded one unpacked with `names`; `inbox`, when the caller knows the
+        /// entry is that inbox's, saves making its string.
+        @inline(__always)
+        func record(in names: LoadedNames?, inbox: InboxID? = nil) -> MemberRecord {
+            switch content {
+            case let .record(record): record
+            case let .loaded(packed): names!.unpacked(packed, inbox: inbox)
+            }
+        }
+
+        /// Whether the entry's record is `inbox`'s.
+        @inline(__always)
+        func holds(_ inbox: InboxID, in names: LoadedNames?) -> Bool {
+            switch content {
+            case let .record(record): record.inbox == inbox
+            case let .loaded(packed): names!.holds(packed.inbox, inbox)
+            }
+        }
+
+        /// The hash a ``PlaceIndex`` files the entry's inbox under.
+        func hash(in names: LoadedNames?) -> UInt64 {
+            switch content {
+            case let .record(record): PlaceIndex.hash(of: record.inbox)
+            case let .loaded(packed): PlaceIndex.hash(of: names!.bytes(packed.inbox))
+            }
+        }
+    }
+}
