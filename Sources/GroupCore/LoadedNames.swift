@@ -41,6 +41,7 @@ final class LoadedNames: @unchecked Sendable {
             throw InconsistentState(reason: "the inbox ID arena has a space or a byte that is not printable ASCII at byte \(offset)")
         }
         let arena = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, end), alignment: 8)
+        HugePages.prefer(arena)
         if end > 0 { arena.copyMemory(from: source.arena) }
         self.arena = arena
         self.ends = ends

@@ -132,7 +132,7 @@ struct PlaceIndex: Sendable {
     /// - Parameter capacity: room for at least this many IDs (at least the hashes' count).
     /// - Returns: nil when two places hold the same ID.
     init?(hashes: UnsafeBufferPointer<UInt64>, capacity: Int = 0, same: (Int, Int) -> Bool) {
-        var slots = [UInt64](repeating: 0, count: PlaceIndex.slotCount(for: max(capacity, hashes.count)))
+        var slots = HugePages.zeros(PlaceIndex.slotCount(for: max(capacity, hashes.count)))
         let distinct = slots.withUnsafeMutableBufferPointer { slots in
             let mask = slots.count - 1
             func insert(_ place: Int, hash: UInt64) -> Bool {

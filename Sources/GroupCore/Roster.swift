@@ -409,11 +409,13 @@ extension Roster {
         // Each record's inbox hashed from the arena's bytes while the record is at hand.
         let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: source.recordCount)
         defer { hashes.deallocate() }
+        HugePages.prefer(hashes)
         // At least one record's room, so that a roster of none (bytes no state writes, but a
         // decoder must refuse, not trap on) still strides forward.
         let chunk = UnsafeMutableBufferPointer<PackedRecord>.allocate(capacity: max(1, min(source.recordCount, 4_096)))
         defer { chunk.deallocate() }
         let entries = [Entry](unsafeUninitializedCapacity: source.recordCount + source.spareRecords) { entries, initialized in
+            HugePages.prefer(entries)
             do throws(InconsistentState) {
                 for first in stride(from: 0, to: source.recordCount, by: chunk.count) {
                     let records = UnsafeMutableBufferPointer(rebasing: chunk[0..<min(chunk.count, source.recordCount - first)])
