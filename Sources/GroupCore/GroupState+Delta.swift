@@ -39,11 +39,20 @@ extension GroupState {
         var highest = nextOrdinal
         // Current members whose keys a delta record took over: each must have let go of them.
         var displaced: [(key: PublicKey, owner: InboxID)] = []
-        for record in delta.records {
+        let records = delta.records
+        // Each record's lookup in a large roster is two cache misses, the index slot and the
+        // record it leads to: ask for the slot of the record eight on and for the record of the
+        // one four on, as a run's fold does (``RosterLookAhead``).
+        let hashes = roster.recordCount >= RosterLookAhead.minimumRecords ? records.map { PlaceIndex.hash(of: $0.inbox) } : []
+        for (position, record) in records.enumerated() {
+            if !hashes.isEmpty {
+                if position + 8 < hashes.count { roster.prefetchSlot(hash: hashes[position + 8]) }
+                if position + 4 < hashes.count { roster.prefetchRecord(hash: hashes[position + 4]) }
+            }
             guard record.ordinal < delta.nextOrdinal else {
                 throw InconsistentState(reason: "\(record.inbox) has ordinal \(record.ordinal), not below the next ordinal \(delta.nextOrdinal)")
             }
-            if roster[record.inbox]?.ordinal != record.ordinal {
+            if roster.ordinal(of: record.inbox) != record.ordinal {
                 guard record.ordinal >= highest else {
                     throw InconsistentState(reason: "\(record.inbox) takes ordinal \(record.ordinal), not above the \(highest) handed out")
                 }

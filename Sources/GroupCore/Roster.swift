@@ -55,6 +55,13 @@ struct Roster: Equatable, Sendable {
         return box.entries[place].record(in: box.names, inbox: inbox)
     }
 
+    /// The ordinal of the inbox's record, without making the record.
+    func ordinal(of inbox: InboxID) -> UInt64? {
+        let box = self.box
+        guard let place = box.find(inbox, hash: PlaceIndex.hash(of: inbox)).place else { return nil }
+        return box.entries[place].ordinal
+    }
+
     /// The first half of a lookup of the inbox hashing to `hash` (``PlaceIndex/hash(of:)``), done
     /// ahead of it: asks the CPU for its index slot.
     func prefetchSlot(hash: UInt64) {
