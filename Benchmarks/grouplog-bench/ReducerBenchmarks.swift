@@ -1,11 +1,12 @@
 import GroupCore
+import GroupStore
 
 /// The pure reducer, with no storage: how fast a log folds into a state.
 struct ReducerBenchmarks {
     let harness: Harness
     let quick: Bool
 
-    static let names = ["reducer.replay", "reducer.stateOnlyReplay", "reducer.oneByOne"]
+    static let names = ["reducer.replay", "reducer.stateOnlyReplay", "reducer.oneByOne", "reducer.afterLoad", "reducer.afterFold"]
 
     /// The comparison for the summary: the pure fold against its 4M/s target, beside the same
     /// fold commit by commit (without the look-ahead of a run's fold).
@@ -31,7 +32,29 @@ struct ReducerBenchmarks {
                 for commit in log { replica.fold(commit, recordingEvents: false) }
             },
         ])
-        return [Comparison(figure: stateOnly[0], rival: stateOnly[1], target: .rateAtLeast(4_000_000))]
+        return [Comparison(figure: stateOnly[0], rival: stateOnly[1], target: .rateAtLeast(4_000_000))] + measureAfterLoad(log)
+    }
+
+    /// The second half of the log folded onto the state after the first half, loaded from its
+    /// snapshot, whose untouched records stay packed and are unpacked on every lookup, against
+    /// the same fold onto that state as folded, in turn. Each run starts from a state of its
+    /// own, so that no first write copies a shared roster.
+    private func measureAfterLoad(_ log: [Commit]) -> [Comparison] {
+        guard harness.shouldRun("reducer.afterLoad") || harness.shouldRun("reducer.afterFold") else { return [] }
+        let (firstHalf, secondHalf) = (Array(log.prefix(log.count / 2)), Array(log.suffix(log.count - log.count / 2)))
+        let snapshot = SnapshotRecord.encode(foldAll(firstHalf).replica.state)
+        let results = harness.measureInTurn([
+            TurnBenchmark("reducer.afterLoad", units: secondHalf.count, unitName: "commits", prepare: { () -> Replica in
+                let state = snapshot.withUnsafeBytes { try? SnapshotRecord.decode($0) }
+                return Replica(resuming: state)
+            }) { replica in
+                for commit in secondHalf { replica.fold(commit, recordingEvents: false) }
+            },
+            TurnBenchmark("reducer.afterFold", units: secondHalf.count, unitName: "commits", prepare: { foldAll(firstHalf).replica }) { replica in
+                for commit in secondHalf { replica.fold(commit, recordingEvents: false) }
+            },
+        ])
+        return [Comparison(figure: results[0], rival: results[1])]
     }
 
     private func foldAll(_ log: [Commit]) -> (replica: Replica, applied: Int) {
