@@ -40,7 +40,7 @@ struct PlaceIndex: Sendable {
 
     /// The slot holding `inbox`, or the empty slot where it would go, and the place of its
     /// record. Candidates are compared as strings, which for IDs of up to 15 bytes is one
-    /// comparison of two words.
+    /// comparison of two words; a record a load left packed, against its ID's bytes in `names`.
     func find(_ inbox: InboxID, hash: UInt64, in entries: UnsafeBufferPointer<Roster.Entry>, names: LoadedNames?) -> (slot: Int, place: Int?) {
         guard !slots.isEmpty else { return (0, nil) }
         let mask = slots.count - 1
