@@ -101,9 +101,9 @@ final class LoadedNames: @unchecked Sendable {
 
     /// The record `packed` stands for; `inbox`, when the caller has it, saves making its string.
     func unpacked(_ packed: PackedRecord, inbox: InboxID? = nil) -> MemberRecord {
-        let adder = packed.adder == PackedRecord.noAdder ? nil : packed.adder == packed.inbox ? inbox ?? name(packed.inbox) : name(packed.adder)
-        return packed.unpacked(
-            inbox: inbox ?? name(packed.inbox), adder: adder,
-            keys: packed.flags.contains(.hasKeys) ? keys[packed.inbox] ?? [] : [])
+        let inbox = inbox ?? name(packed.inbox)
+        // Only the creator's record names itself as its adder.
+        let adder = packed.adder == PackedRecord.noAdder ? nil : packed.adder == packed.inbox ? inbox : name(packed.adder)
+        return packed.unpacked(inbox: inbox, adder: adder, keys: packed.flags.contains(.hasKeys) ? keys[packed.inbox] ?? [] : [])
     }
 }

@@ -6,8 +6,11 @@ extension Roster {
     /// A record loaded from a snapshot stays packed, its inbox and adder numbers into the
     /// roster's ``LoadedNames``, until a write replaces it: loading makes no string and no
     /// ``MemberRecord`` per member (issue 18).
-    struct Entry: Equatable, Sendable {
-        enum Content: Equatable, Sendable {
+    ///
+    /// Not `Equatable`: a loaded record's numbers mean something only beside its roster's
+    /// names, so rosters compare their records (``Roster/==(_:_:)``), never their entries.
+    struct Entry: Sendable {
+        enum Content: Sendable {
             case record(MemberRecord)
             case loaded(PackedRecord)
         }
