@@ -24,10 +24,11 @@ extension StoreBenchmarks {
         }
     }
 
-    /// One `state(of:at:)` call per timed run, each at the next of `sequences`.
+    /// One `state(of:at:)` call per timed run, each at the next of `sequences`: the size's
+    /// samples, or `--runs` of them when that is more.
     private func measureStates(_ log: ChainedLog, _ sequences: [UInt64], in stored: TemporaryStore, name: String) -> Harness.Result? {
         var sampler = harness
-        sampler.runs = sizes.stateSamples
+        sampler.runs = max(sizes.stateSamples, harness.runs)
         let store = stored.open()
         var next = 0
         return sampler.measure(name, units: 1, unitName: "calls", prepare: { () -> UInt64 in

@@ -41,18 +41,21 @@ extension GroupState {
         var displaced: [(key: PublicKey, owner: InboxID)] = []
         let records = delta.records
         // Each record's lookup in a large roster is two cache misses, the index slot and the
-        // record it leads to: ask for the slot of the record eight on and for the record of the
-        // one four on, as a run's fold does (``RosterLookAhead``).
-        let hashes = roster.recordCount >= RosterLookAhead.minimumRecords ? records.map { PlaceIndex.hash(of: $0.inbox) } : []
+        // record it leads to, and a third for a record the load left packed, its ID's bytes:
+        // ask for the slot of the record eight on, the record of the one four on and the ID of
+        // the one two on, as a run's fold does (``RosterLookAhead``). Each inbox is hashed once.
+        let hashes = records.map { PlaceIndex.hash(of: $0.inbox) }
+        let looksAhead = roster.recordCount >= RosterLookAhead.minimumRecords
         for (position, record) in records.enumerated() {
-            if !hashes.isEmpty {
+            if looksAhead {
                 if position + 8 < hashes.count { roster.prefetchSlot(hash: hashes[position + 8]) }
                 if position + 4 < hashes.count { roster.prefetchRecord(hash: hashes[position + 4]) }
+                if position + 2 < hashes.count { roster.prefetchName(hash: hashes[position + 2]) }
             }
             guard record.ordinal < delta.nextOrdinal else {
                 throw InconsistentState(reason: "\(record.inbox) has ordinal \(record.ordinal), not below the next ordinal \(delta.nextOrdinal)")
             }
-            if roster.ordinal(of: record.inbox) != record.ordinal {
+            if roster.ordinal(of: record.inbox, hash: hashes[position]) != record.ordinal {
                 guard record.ordinal >= highest else {
                     throw InconsistentState(reason: "\(record.inbox) takes ordinal \(record.ordinal), not above the \(highest) handed out")
                 }
@@ -63,7 +66,7 @@ extension GroupState {
                     if let owner = roster.keyOwners[key], owner != record.inbox { displaced.append((key, owner)) }
                 }
             }
-            roster.put(record)
+            roster.put(record, hash: hashes[position])
         }
         for (key, owner) in displaced where roster[owner].map({ $0.isCurrent && $0.keys.contains(key) }) == true {
             throw InconsistentState(reason: "signing key \(key) is recorded for both \(owner) and \(roster.keyOwners[key].map(\.description) ?? "another member")")

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The inbox IDs and keys of a roster loaded from a snapshot's flat roster (``FlatRoster``),
 /// by number: a loaded record keeps its inbox and adder as numbers into them until a write
 /// replaces it (issue 18).
@@ -62,6 +64,13 @@ final class LoadedNames: @unchecked Sendable {
         let index = Int(number)
         let start = index == 0 ? 0 : Int(ends[index - 1])
         return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(arena)[start..<Int(ends[index])])
+    }
+
+    /// Asks the CPU for ID `number`'s bytes, ahead of a comparison with them.
+    func prefetch(_ number: UInt32) {
+        let index = Int(number)
+        guard index < ends.count else { return }
+        grouplog_prefetch(arena.baseAddress! + (index == 0 ? 0 : Int(ends[index - 1])))
     }
 
     /// ID `number` as an inbox ID.

@@ -13,9 +13,6 @@ public struct RestoredMembers: Sendable {
         roster.reserveCapacity(capacity)
     }
 
-    /// The records, in ordinal order: what an incremental snapshot's roster part holds.
-    package var records: [MemberRecord] { Array(roster.records) }
-
     /// Adds the next record, refusing one that cannot follow the records before it.
     /// - Throws: ``InconsistentState`` when its ordinal is not below the next ordinal or not
     ///   above the previous record's, or when its inbox already has a record.

@@ -55,10 +55,11 @@ struct Roster: Equatable, Sendable {
         return box.entries[place].record(in: box.names, inbox: inbox)
     }
 
-    /// The ordinal of the inbox's record, without making the record.
-    func ordinal(of inbox: InboxID) -> UInt64? {
+    /// The ordinal of the inbox's record, without making the record; `hash`, when the caller
+    /// has it, is the inbox's ``PlaceIndex/hash(of:)``.
+    func ordinal(of inbox: InboxID, hash: UInt64? = nil) -> UInt64? {
         let box = self.box
-        guard let place = box.find(inbox, hash: PlaceIndex.hash(of: inbox)).place else { return nil }
+        guard let place = box.find(inbox, hash: hash ?? PlaceIndex.hash(of: inbox)).place else { return nil }
         return box.entries[place].ordinal
     }
 
@@ -79,6 +80,15 @@ struct Roster: Equatable, Sendable {
                 grouplog_prefetch(entry + MemoryLayout<Entry>.size - 1)
             }
         }
+    }
+
+    /// The third, for a record a load left packed, once the record has arrived: asks for its
+    /// ID's bytes, which a lookup compares against.
+    func prefetchName(hash: UInt64) {
+        let box = self.box
+        guard let names = box.names, let place = box.index.likelyPlace(hash: hash), place < box.entries.count,
+              case let .loaded(packed) = box.entries[place].content else { return }
+        names.prefetch(packed.inbox)
     }
 
     /// The records of `inboxes`, each once, in ordinal order; an inbox without one is skipped.
@@ -108,10 +118,11 @@ struct Roster: Equatable, Sendable {
     }
 
     /// Stores `record` in place of the inbox's previous one and updates every index. Records
-    /// that take a new ordinal must come in increasing ordinal order.
-    mutating func put(_ record: MemberRecord) {
+    /// that take a new ordinal must come in increasing ordinal order. `hash`, when the caller
+    /// has it, is the inbox's ``PlaceIndex/hash(of:)``.
+    mutating func put(_ record: MemberRecord, hash: UInt64? = nil) {
         if box.touched != nil { noteTouched(record.inbox) }
-        let hash = PlaceIndex.hash(of: record.inbox)
+        let hash = hash ?? PlaceIndex.hash(of: record.inbox)
         let (slot, found) = box.find(record.inbox, hash: hash)
         guard let place = found else {
             append(record, slot: slot, hash: hash, isNew: true)
@@ -505,7 +516,7 @@ extension Roster {
 
     /// The keys of the record flagged as holding some at inbox `number`: the next entry of the
     /// flat roster's key list, which must be its, non-empty and without a key twice.
-    private static func keys(
+    static func keys(
         numbered number: UInt32, in names: LoadedNames, from nextKeyed: inout FlatRoster.KeyedInbox?,
         _ keyed: inout IndexingIterator<[FlatRoster.KeyedInbox]>
     ) throws(InconsistentState) -> [PublicKey] {

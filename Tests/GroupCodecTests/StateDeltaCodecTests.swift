@@ -451,6 +451,51 @@ struct StateDeltaCodecTests {
         #expect(Self.inconsistency(applying: delta, to: sample.stored) == nil)
     }
 
+    /// A delta's roster part is checked as a snapshot's is, though its records are read
+    /// without a roster made of them (``DeltaRecords``): the sample's roster part replaced by a
+    /// damaged one, each damage refused with what is wrong.
+    @Test(arguments: SnapshotCodecTests.Damage.allCases.filter { $0 != .noRecords })
+    func aDeltaWhoseRosterNoStateHoldsIsRefused(_ damage: SnapshotCodecTests.Damage) throws {
+        let sample = try Self.sample()
+        var head = BinaryWriter(), roster = BinaryWriter()
+        StateCodec.writeHead(of: sample.final, version: StateCodec.version, into: &head)
+        SnapshotCodec.writeRoster(GroupState.flatRoster(of: sample.delta.records), into: &roster)
+        let rosterStart = 1 + head.bytes.count, rosterEnd = 1 + head.bytes.count + roster.bytes.count
+        try #require(Array(sample.bytes[rosterStart..<rosterEnd]) == roster.bytes)
+        // alix, bo (an admin, with a key) and caro (removed): records the stored state holds.
+        var flat = try SnapshotCodecTests.sample().flatRoster
+        damage.apply(to: &flat)
+        var damaged = BinaryWriter()
+        SnapshotCodec.writeRoster(flat, into: &damaged)
+        let bytes = Array(sample.bytes[..<rosterStart]) + damaged.bytes + sample.bytes[rosterEnd...]
+        let error = Self.refusal(bytes, to: sample.stored)
+        // Below a delta's next ordinal (4) is the bound a delta's records are held to.
+        let reason = damage == .largestOrdinal ? "not below the next ordinal" : damage.reason
+        #expect(error?.description.contains(reason) == true, "\(damage): \(error.map { "\($0)" } ?? "applied")")
+    }
+
+    /// The same ID under two numbers is found wherever the two are among many IDs: the check
+    /// compares IDs only where their hashes agree.
+    @Test(arguments: [(0, 299), (150, 151), (298, 299)])
+    func anIDRepeatedAmongManyIsRefused(_ first: Int, _ second: Int) throws {
+        let sample = try Self.sample()
+        var head = BinaryWriter(), roster = BinaryWriter()
+        StateCodec.writeHead(of: sample.final, version: StateCodec.version, into: &head)
+        SnapshotCodec.writeRoster(GroupState.flatRoster(of: sample.delta.records), into: &roster)
+        let rosterStart = 1 + head.bytes.count, rosterEnd = 1 + head.bytes.count + roster.bytes.count
+        var flat = try SnapshotCodecTests.sample().flatRoster
+        // 300 IDs, only the first three with records; the one at `second` spells the one at `first`.
+        var ids = (0..<300).map { "member-\($0)" }
+        ids[0...2] = ["alix", "bo", "caro"]
+        ids[second] = ids[first]
+        flat.lengths = ids.map { UInt8($0.utf8.count) }
+        flat.arena = ids.flatMap { Array($0.utf8) }
+        var damaged = BinaryWriter()
+        SnapshotCodec.writeRoster(flat, into: &damaged)
+        let error = Self.refusal(Array(sample.bytes[..<rosterStart]) + damaged.bytes + sample.bytes[rosterEnd...], to: sample.stored)
+        #expect(error?.description.contains("appears twice") == true, "\(error.map { "\($0)" } ?? "applied")")
+    }
+
     @Test func aDeltaOfAnUnknownVersionIsRefused() throws {
         let sample = try Self.sample()
         var bytes = sample.bytes

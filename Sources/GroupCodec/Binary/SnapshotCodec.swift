@@ -105,20 +105,35 @@ public enum SnapshotCodec {
 
         /// The members the part holds, each below `nextOrdinal`.
         func members(nextOrdinal: UInt64, reader: BinaryReader, spareRecords: Int = 0) throws(BinaryDecodingError) -> RestoredMembers {
-            // The roster is built straight from the input's bytes (they outlive this call), the
-            // records parsed a chunk at a time; a record byte no record holds is reported with
-            // its own offset, not the roster's.
+            try withSource(reader: reader) { (source) throws(InconsistentState) in
+                var source = source
+                source.spareRecords = spareRecords
+                return try RestoredMembers(source: source, nextOrdinal: nextOrdinal)
+            }
+        }
+
+        /// The records the part holds, each below `nextOrdinal`, with no roster made of them:
+        /// an incremental snapshot's (``DeltaRecords``).
+        func deltaRecords(nextOrdinal: UInt64, reader: BinaryReader) throws(BinaryDecodingError) -> [MemberRecord] {
+            try withSource(reader: reader) { (source) throws(InconsistentState) in try DeltaRecords.read(source, nextOrdinal: nextOrdinal) }
+        }
+
+        /// `body` of the part's roster, read straight from the input's bytes (they outlive this
+        /// call), the records parsed a chunk at a time; a record byte no record holds is reported
+        /// with its own offset, not the roster's.
+        private func withSource<Result>(
+            reader: BinaryReader, _ body: (FlatRosterSource) throws(InconsistentState) -> Result
+        ) throws(BinaryDecodingError) -> Result {
             var badRecord: BinaryDecodingError?
             let (records, recordBytesStart) = (self.records, self.recordBytesStart)
-            var source = FlatRosterSource(arena: arena, lengths: lengths, recordCount: recordCount, keys: keys) { first, chunk throws(InconsistentState) in
+            let source = FlatRosterSource(arena: arena, lengths: lengths, recordCount: recordCount, keys: keys) { first, chunk throws(InconsistentState) in
                 if let failure = SnapshotCodec.readRecords(records, first, into: chunk, at: recordBytesStart) {
                     badRecord = failure
                     throw InconsistentState(reason: failure.description)
                 }
             }
-            source.spareRecords = spareRecords
             do throws(InconsistentState) {
-                return try RestoredMembers(source: source, nextOrdinal: nextOrdinal)
+                return try body(source)
             } catch {
                 if let badRecord { throw badRecord }
                 throw reader.failure("snapshot member records", at: start, .inconsistentState(error.reason))

@@ -95,7 +95,7 @@ package enum StateDeltaCodec {
         let allowList = try reader.readInboxSetPatch("delta allow list")
         let isDeleted = try reader.readBool("delta deleted")
         try reader.expectEnd("delta")
-        let records = try roster.members(nextOrdinal: head.nextOrdinal, reader: reader).records
+        let records = try roster.deltaRecords(nextOrdinal: head.nextOrdinal, reader: reader)
         let delta = StateDelta(
             settings: head.settings, policies: head.policies, metadata: head.metadata, lastAppliedTime: head.lastAppliedTime,
             lastAppliedSequence: head.lastAppliedSequence, nextOrdinal: head.nextOrdinal, records: records, fields: fields,
