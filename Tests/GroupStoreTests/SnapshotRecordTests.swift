@@ -60,4 +60,42 @@ struct SnapshotRecordTests {
         let mislabeled = [2, 1] + SHA256.hash(canonical).bytes + canonical
         #expect(throws: SnapshotProblem.self) { try decoded(mislabeled) }
     }
+
+    /// How a record is damaged.
+    enum Damage: CaseIterable {
+        /// A byte of the state whose change the decoder alone takes for another state.
+        case stillDecodes
+        /// A byte of the state whose change the decoder refuses too.
+        case undecodable
+        case checksumByte
+    }
+
+    /// A snapshot checked on a second thread while it decodes (a large one,
+    /// ``BackgroundDigest``) is refused for its checksum exactly as one checked first is,
+    /// whether or not its damaged bytes would decode.
+    @Test(arguments: Damage.allCases, [0, Int.max])
+    func aDamagedSnapshotIsRefusedByItsChecksumWhereverItIsChecked(_ damage: Damage, _ backgroundChecksum: Int) throws {
+        let state = try #require(Folded(randomChainedLog(seed: 7, count: 40)).final)
+        let intact = SnapshotRecord.encode(state)
+        #expect(try intact.withUnsafeBytes { try SnapshotRecord.decode($0, backgroundChecksum: backgroundChecksum) } == state)
+        func flipped(_ offset: Int) -> [UInt8] {
+            var record = intact
+            record[offset] ^= 0x01
+            return record
+        }
+        func decodesAlone(_ record: [UInt8]) -> Bool {
+            Array(record[34...]).withUnsafeBytes { (try? SnapshotCodec.decode($0)) != nil }
+        }
+        let record: [UInt8] = switch damage {
+        case .stillDecodes: flipped(try #require((34..<intact.count).reversed().first { decodesAlone(flipped($0)) }))
+        case .undecodable: flipped(try #require((34..<intact.count).first { !decodesAlone(flipped($0)) }))
+        case .checksumByte: flipped(2)
+        }
+        do {
+            _ = try record.withUnsafeBytes { try SnapshotRecord.decode($0, backgroundChecksum: backgroundChecksum) }
+            Issue.record("a damaged snapshot read")
+        } catch let problem as SnapshotProblem {
+            #expect(problem.reason.contains("checksum"), "\(problem.reason)")
+        }
+    }
 }

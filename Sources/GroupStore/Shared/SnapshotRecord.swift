@@ -61,9 +61,14 @@ package enum SnapshotRecord {
     }
 
     /// The state the record holds (nil for a group whose commit 0 was rejected).
-    /// - Parameter spareRecords: room the roster keeps for that many more records, for the
-    ///   incremental snapshots the caller applies next.
-    package static func decode(_ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0) throws(SnapshotProblem) -> GroupState? {
+    /// - Parameters:
+    ///   - spareRecords: room the roster keeps for that many more records, for the incremental
+    ///     snapshots the caller applies next.
+    ///   - backgroundChecksum: from how many bytes of state the checksum is checked on a
+    ///     second thread while the state decodes (``BackgroundDigest``).
+    package static func decode(
+        _ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0, backgroundChecksum: Int = BackgroundDigest.minimumBytes
+    ) throws(SnapshotProblem) -> GroupState? {
         guard bytes.count >= 2 else { throw .damaged("a snapshot record of \(bytes.count) bytes is too short") }
         if bytes[0] == deltaVersion { throw .damaged("an incremental snapshot stands where a full one belongs") }
         guard bytes[0] == 1 || bytes[0] == version else { throw .damaged("unknown snapshot format version \(bytes[0])") }
@@ -74,11 +79,21 @@ package enum SnapshotRecord {
         case 1:
             guard bytes.count >= 34 else { throw .damaged("a snapshot record of \(bytes.count) bytes is too short") }
             let body = UnsafeRawBufferPointer(rebasing: bytes[34...])
-            guard SHA256.hash(body).bytes.elementsEqual(bytes[2..<34]) else {
+            let checksum = UnsafeRawBufferPointer(rebasing: bytes[2..<34])
+            // A large snapshot's checksum is checked on a second thread while it decodes; a
+            // mismatch is what is reported, whatever the decoder made of the bytes.
+            let background = body.count >= backgroundChecksum ? BackgroundDigest(of: body) : nil
+            if background == nil, !SHA256.hash(body).bytes.elementsEqual(checksum) {
+                throw .damaged("the snapshot's checksum does not match its contents")
+            }
+            let decoded = Result { () throws(BinaryDecodingError) -> GroupState in
+                bytes[0] == 1 ? try StateCodec.decode(body) : try SnapshotCodec.decode(body, spareRecords: spareRecords)
+            }
+            if let background, !background.wait().bytes.elementsEqual(checksum) {
                 throw .damaged("the snapshot's checksum does not match its contents")
             }
             do throws(BinaryDecodingError) {
-                return bytes[0] == 1 ? try StateCodec.decode(body) : try SnapshotCodec.decode(body, spareRecords: spareRecords)
+                return try decoded.get()
             } catch {
                 throw .damaged(error.description)
             }
