@@ -188,18 +188,41 @@ extension GroupStore {
                     entry = try cursor.previous()
                     continue
                 }
-                // Bound straight from the decoder, so that the state is uniquely referenced and
-                // applying a delta copies nothing.
-                guard var state = try { () throws(StoreError) -> GroupState? in
-                    // Each record of a delta takes at least a packed record's bytes.
-                    let spare = deltas.reduce(0) { $0 + $1.bytes.count } / SnapshotCodec.recordSize
-                    do throws(SnapshotProblem) { return try SnapshotRecord.decode(bytes, spareRecords: spare) } catch { throw corrupt(error, at: parsed.sequence) }
-                }() else { return (parsed.sequence, nil) }
+                // The incremental snapshots that chain from this one, oldest first.
+                var chain: [(sequence: UInt64, bytes: UnsafeRawBufferPointer)] = []
                 var stored = parsed.sequence
                 for delta in deltas.reversed() {
                     guard delta.base == stored else { break }
-                    do throws(SnapshotProblem) { try SnapshotRecord.applyDelta(delta.bytes, to: &state) } catch { throw corrupt(error, at: delta.sequence) }
+                    chain.append((delta.sequence, delta.bytes))
                     stored = delta.sequence
+                }
+                // Each record of a delta takes at least a packed record's bytes.
+                let deltaBytes = chain.reduce(0) { $0 + $1.bytes.count }
+                let spare = deltaBytes / SnapshotCodec.recordSize
+                // A large read checks the checksums and decodes the deltas on a second thread
+                // while this one decodes the full snapshot.
+                let readAhead = SnapshotRecord.stateBytes(of: bytes).count + deltaBytes >= options.readAheadBytes
+                    ? SnapshotReadAhead(full: SnapshotRecord.stateBytes(of: bytes), deltas: chain.map(\.bytes)) : nil
+                defer { readAhead?.stop() }
+                // Bound straight from the decoder, so that the state is uniquely referenced and
+                // applying a delta copies nothing.
+                guard var state = try { () throws(StoreError) -> GroupState? in
+                    do throws(SnapshotProblem) {
+                        return try SnapshotRecord.decode(bytes, spareRecords: spare) { readAhead?.digest() ?? SHA256.hash($0) }
+                    } catch {
+                        throw corrupt(error, at: parsed.sequence)
+                    }
+                }() else { return (parsed.sequence, nil) }
+                for (index, delta) in chain.enumerated() {
+                    do throws(SnapshotProblem) {
+                        if let readAhead {
+                            try SnapshotRecord.apply(try readAhead.delta(index), to: &state)
+                        } else {
+                            try SnapshotRecord.applyDelta(delta.bytes, to: &state)
+                        }
+                    } catch {
+                        throw corrupt(error, at: delta.sequence)
+                    }
                 }
                 return (stored, state)
             }

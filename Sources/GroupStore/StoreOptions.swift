@@ -23,6 +23,9 @@ public struct StoreOptions: Sendable, Equatable {
     /// Members up to which the snapshot interval is not stretched: a test lowers it to give a
     /// small group a large group's schedule, incremental snapshots and all.
     package var unstretchedMembers = SnapshotSchedule.defaultUnstretchedMembers
+    /// From how many bytes of snapshots a state read checks and decodes them on a second
+    /// thread (``SnapshotReadAhead``); tests lower it to read small stores that way.
+    package var readAheadBytes = SnapshotReadAhead.minimumBytes
 
     /// The interval chosen by measurement (README, "Benchmarks"): for groups up to thousands of
     /// members a state read is one small snapshot and at most 1,000 commits (about 1.5 ms); for

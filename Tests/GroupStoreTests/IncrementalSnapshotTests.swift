@@ -16,8 +16,12 @@ struct IncrementalSnapshotTests {
         return options
     }
 
-    func withStore<T>(_ body: (GroupStore) throws -> T) throws -> T {
-        try withScratchDirectory { root throws in try body(try GroupStore(path: root + "/store", options: Self.options())) }
+    /// - Parameter readingAhead: whether state reads check and decode the snapshots on a
+    ///   second thread, as large reads do (``SnapshotReadAhead``), rather than on their own.
+    func withStore<T>(readingAhead: Bool = false, _ body: (GroupStore) throws -> T) throws -> T {
+        var options = Self.options()
+        if readingAhead { options.readAheadBytes = 0 }
+        return try withScratchDirectory { root throws in try body(try GroupStore(path: root + "/store", options: options)) }
     }
 
     /// Every snapshot record of the store, by sequence: (is it incremental, its bytes).
@@ -43,11 +47,12 @@ struct IncrementalSnapshotTests {
         }
     }
 
-    @Test func everyStateReadEqualsAReplayThroughIncrementalSnapshots() throws {
+    @Test(arguments: [false, true])
+    func everyStateReadEqualsAReplayThroughIncrementalSnapshots(readingAhead: Bool) throws {
         for seed: UInt64 in [3, 11, 29] {
             let log = randomChainedLog(seed: seed, count: 120)
             let folded = Folded(log)
-            try withStore { store in
+            try withStore(readingAhead: readingAhead) { store in
                 _ = try store.ingest(log)
                 let records = try snapshotRecords(in: store)
                 #expect(records.values.filter(\.isDelta).count >= 10, "seed \(seed): \(records.count) snapshots")
@@ -84,11 +89,17 @@ struct IncrementalSnapshotTests {
         }
     }
 
-    @Test func aDamagedIncrementalSnapshotIsReportedNamingItsCommit() throws {
+    /// Read with the snapshots checked and decoded on the reading thread and, as a large read
+    /// does, on a second one (``SnapshotReadAhead``): a damaged incremental snapshot is
+    /// reported naming its commit either way, and the states before it still read.
+    @Test(arguments: [false, true])
+    func aDamagedIncrementalSnapshotIsReportedNamingItsCommit(readingAhead: Bool) throws {
         let log = randomChainedLog(seed: 3, count: 60)
-        try withStore { store in
+        try withStore(readingAhead: readingAhead) { store in
             _ = try store.ingest(log)
-            let (sequence, record) = try #require(try snapshotRecords(in: store).filter(\.value.isDelta).min { $0.key < $1.key })
+            let deltas = try snapshotRecords(in: store).filter(\.value.isDelta).keys.sorted()
+            let sequence = try #require(deltas.dropFirst().first)
+            let record = try #require(try snapshotRecords(in: store)[sequence])
             var damaged = record.bytes
             damaged[damaged.count - 1] ^= 0x40
             try replace(sequence, with: damaged, in: store)
@@ -98,6 +109,7 @@ struct IncrementalSnapshotTests {
                 guard case let StoreError.corrupt(_, at, reason) = error else { return false }
                 return at == sequence && reason.contains("checksum")
             }
+            #expect(try store.state(of: .test, at: sequence - 1).state == Folded(log).states[Int(sequence) - 1])
             let problems = try store.verify()
             #expect(problems.contains { $0.sequence == sequence && $0.message.contains("checksum") })
         }

@@ -59,10 +59,28 @@ package enum StateDeltaCodec {
         return (base, writer.bytes)
     }
 
+    /// An incremental snapshot as read, not yet applied: the identity of the group it was
+    /// taken of, which the state it is applied to must have, and what changed.
+    package struct Decoded: Sendable {
+        let groupID: GroupID
+        let kind: ConversationKind
+        let creator: InboxID
+        let createdAt: Milliseconds
+        package let delta: StateDelta
+    }
+
     /// Applies the incremental snapshot `bytes` to `state`, the state it was taken against.
     /// - Throws: ``BinaryDecodingError`` for bytes that are no delta, or a delta of another
     ///   group or that does not fit `state`. `state` is then left part-way: discard it.
     package static func apply(_ bytes: UnsafeRawBufferPointer, to state: inout GroupState) throws(BinaryDecodingError) {
+        try apply(try decode(bytes), to: &state)
+    }
+
+    /// Reads the incremental snapshot `bytes`, checking everything that does not depend on the
+    /// state it applies to: a state read decodes its deltas on a second thread while the full
+    /// snapshot before them loads (issue 18).
+    /// - Throws: ``BinaryDecodingError`` for bytes that are no delta.
+    package static func decode(_ bytes: UnsafeRawBufferPointer) throws(BinaryDecodingError) -> Decoded {
         var reader = BinaryReader(bytes)
         _ = try reader.readVersion("delta format version", supported: version...version)
         let head = try StateCodec.readHead(from: &reader)
@@ -70,9 +88,6 @@ package enum StateDeltaCodec {
         // requires signatures): the format writes the newest only.
         guard head.version == StateCodec.version else {
             throw reader.failure("delta head", at: 1, .notCanonical("a delta's head is in state version \(StateCodec.version), not \(head.version)"))
-        }
-        guard head.groupID == state.groupID, head.kind == state.kind, head.creator == state.creator, head.createdAt == state.createdAt else {
-            throw reader.failure("delta head", at: 1, .inconsistentState("the delta is of another group than \(state.groupID)"))
         }
         let roster = try SnapshotCodec.RosterSection(from: &reader)
         let fieldsStart = reader.offset
@@ -100,10 +115,20 @@ package enum StateDeltaCodec {
             settings: head.settings, policies: head.policies, metadata: head.metadata, lastAppliedTime: head.lastAppliedTime,
             lastAppliedSequence: head.lastAppliedSequence, nextOrdinal: head.nextOrdinal, records: records, fields: fields,
             patches: patches, bans: bans, links: links, muteAll: muteAll, allowList: allowList, isDeleted: isDeleted)
+        return Decoded(groupID: head.groupID, kind: head.kind, creator: head.creator, createdAt: head.createdAt, delta: delta)
+    }
+
+    /// Applies a delta as ``decode(_:)`` read it to `state`, the state it was taken against.
+    /// - Throws: ``BinaryDecodingError`` for a delta of another group or that does not fit
+    ///   `state`. `state` is then left part-way: discard it.
+    package static func apply(_ decoded: Decoded, to state: inout GroupState) throws(BinaryDecodingError) {
+        guard decoded.groupID == state.groupID, decoded.kind == state.kind, decoded.creator == state.creator, decoded.createdAt == state.createdAt else {
+            throw BinaryDecodingError(reading: "delta head", offset: 1, reason: .inconsistentState("the delta is of another group than \(state.groupID)"))
+        }
         do throws(InconsistentState) {
-            try state.apply(delta)
+            try state.apply(decoded.delta)
         } catch {
-            throw reader.failure("delta", at: 0, .inconsistentState(error.reason))
+            throw BinaryDecodingError(reading: "delta", offset: 0, reason: .inconsistentState(error.reason))
         }
     }
 }

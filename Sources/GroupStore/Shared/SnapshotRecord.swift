@@ -38,13 +38,29 @@ package enum SnapshotRecord {
     /// Applies the incremental snapshot record `bytes` to `state`, the stored state it names.
     /// On a throw, `state` is left part-way: discard it.
     package static func applyDelta(_ bytes: UnsafeRawBufferPointer, to state: inout GroupState) throws(SnapshotProblem) {
+        try apply(try decodeDelta(bytes), to: &state)
+    }
+
+    /// The incremental snapshot record `bytes`, its checksum checked and its delta read, for
+    /// ``apply(_:to:)``.
+    package static func decodeDelta(_ bytes: UnsafeRawBufferPointer) throws(SnapshotProblem) -> StateDeltaCodec.Decoded {
         guard bytes.count >= 41, bytes[0] == deltaVersion else { throw .damaged("not an incremental snapshot record") }
         let body = UnsafeRawBufferPointer(rebasing: bytes[41...])
         guard SHA256.hash(body).bytes.elementsEqual(bytes[9..<41]) else {
             throw .damaged("the incremental snapshot's checksum does not match its contents")
         }
         do throws(BinaryDecodingError) {
-            try StateDeltaCodec.apply(body, to: &state)
+            return try StateDeltaCodec.decode(body)
+        } catch {
+            throw .damaged(error.description)
+        }
+    }
+
+    /// Applies an incremental snapshot as ``decodeDelta(_:)`` read it to `state`, the stored
+    /// state it names. On a throw, `state` is left part-way: discard it.
+    package static func apply(_ delta: StateDeltaCodec.Decoded, to state: inout GroupState) throws(SnapshotProblem) {
+        do throws(BinaryDecodingError) {
+            try StateDeltaCodec.apply(delta, to: &state)
         } catch {
             throw .damaged(error.description)
         }
@@ -64,10 +80,22 @@ package enum SnapshotRecord {
     /// - Parameters:
     ///   - spareRecords: room the roster keeps for that many more records, for the incremental
     ///     snapshots the caller applies next.
-    ///   - backgroundChecksum: from how many bytes of state the checksum is checked on a
-    ///     second thread while the state decodes (``BackgroundDigest``).
+    ///   - backgroundChecksum: from how many bytes of state the checksum is computed on a
+    ///     second thread while the state decodes (``SnapshotReadAhead``).
     package static func decode(
-        _ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0, backgroundChecksum: Int = BackgroundDigest.minimumBytes
+        _ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0, backgroundChecksum: Int = SnapshotReadAhead.minimumBytes
+    ) throws(SnapshotProblem) -> GroupState? {
+        let state = stateBytes(of: bytes)
+        let readAhead = state.count >= max(1, backgroundChecksum) ? SnapshotReadAhead(full: state, deltas: []) : nil
+        defer { readAhead?.stop() }
+        return try decode(bytes, spareRecords: spareRecords) { readAhead?.digest() ?? SHA256.hash($0) }
+    }
+
+    /// The state the record holds, its checksum compared with what `digest` gives for the
+    /// state's bytes once they are decoded: a mismatch is what is reported, whatever the
+    /// decoder made of the bytes.
+    package static func decode(
+        _ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0, digest: (UnsafeRawBufferPointer) -> Digest
     ) throws(SnapshotProblem) -> GroupState? {
         guard bytes.count >= 2 else { throw .damaged("a snapshot record of \(bytes.count) bytes is too short") }
         if bytes[0] == deltaVersion { throw .damaged("an incremental snapshot stands where a full one belongs") }
@@ -78,18 +106,11 @@ package enum SnapshotRecord {
             return nil
         case 1:
             guard bytes.count >= 34 else { throw .damaged("a snapshot record of \(bytes.count) bytes is too short") }
-            let body = UnsafeRawBufferPointer(rebasing: bytes[34...])
-            let checksum = UnsafeRawBufferPointer(rebasing: bytes[2..<34])
-            // A large snapshot's checksum is checked on a second thread while it decodes; a
-            // mismatch is what is reported, whatever the decoder made of the bytes.
-            let background = body.count >= backgroundChecksum ? BackgroundDigest(of: body) : nil
-            if background == nil, !SHA256.hash(body).bytes.elementsEqual(checksum) {
-                throw .damaged("the snapshot's checksum does not match its contents")
-            }
+            let body = stateBytes(of: bytes)
             let decoded = Result { () throws(BinaryDecodingError) -> GroupState in
                 bytes[0] == 1 ? try StateCodec.decode(body) : try SnapshotCodec.decode(body, spareRecords: spareRecords)
             }
-            if let background, !background.wait().bytes.elementsEqual(checksum) {
+            guard digest(body).bytes.elementsEqual(bytes[2..<34]) else {
                 throw .damaged("the snapshot's checksum does not match its contents")
             }
             do throws(BinaryDecodingError) {
@@ -100,6 +121,12 @@ package enum SnapshotRecord {
         default:
             throw .damaged("unknown snapshot flag \(bytes[1])")
         }
+    }
+
+    /// The bytes of the state a full snapshot record holds, after its checksum; none for a
+    /// record too short to hold any.
+    package static func stateBytes(of bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        bytes.count >= 34 ? UnsafeRawBufferPointer(rebasing: bytes[34...]) : UnsafeRawBufferPointer(start: nil, count: 0)
     }
 
     /// A version-1 record of `state`, as builds before issue 18 wrote it: for the tests that
