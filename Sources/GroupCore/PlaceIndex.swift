@@ -164,7 +164,16 @@ struct PlaceIndex: Sendable {
                 grouped[starts[region]] = (hashes[place], place)
                 starts[region] += 1
             }
-            for (hash, place) in grouped where !insert(place, hash: hash) { return false }
+            // A region's slots are fresh memory: the first probe of each of its lines misses,
+            // so each probe is asked for sixteen places ahead (a third of a 130,000-member
+            // load's index build waited on them).
+            let ahead = 16
+            for index in grouped.indices {
+                if index + ahead < grouped.count {
+                    grouplog_prefetch(slots.baseAddress! + (Int(truncatingIfNeeded: grouped[index + ahead].hash) & mask))
+                }
+                if !insert(grouped[index].place, hash: grouped[index].hash) { return false }
+            }
             return true
         }
         guard distinct else { return nil }
