@@ -78,6 +78,8 @@ final class SnapshotReadAhead: @unchecked Sendable {
         while ready < count && !exited { condition.wait() }
         let made = ready >= count
         condition.unlock()
+        // Cannot be reached from input: the thread makes every result unless stopped, and the
+        // read stops it only after asking for the last result it needs.
         precondition(made, "a snapshot read-ahead result was asked for after the read-ahead stopped")
     }
 
