@@ -32,9 +32,10 @@ export GROUPLOG_REQUIRE_POSTGRES=1
 # (waking waiters, blocked and suspended), ProcessTests and PostgresProcessRaceTests (processes
 # racing, each with its own threads), PostgresStoreTests (the listener thread and the connection
 # pool), MutexThreadSanitizerTests, PipelinedReplayTests and CommitEncoderTests (second threads
-# decoding or encoding a log). GroupLogTests: StreamTests, ConversationsTests,
+# decoding or encoding a log), IncrementalSnapshotTests and SnapshotRecordTests (a second thread
+# checking and decoding snapshots while a state read loads). GroupLogTests: StreamTests, ConversationsTests,
 # PostgresStreamProcessTests and PostgresLibraryTests (tasks streaming while others submit).
-thread_suites='GroupStoreTests\.(ConcurrencyTests|GroupCommitTests|LMDBGroupCommitTests|PostgresGroupCommitTests|SubmitQueueTests|ChangeFeedTests|ChangeJournalTests|CommitWaitingTests|ProcessTests|PostgresProcessRaceTests|PostgresStoreTests|MutexThreadSanitizerTests|PipelinedReplayTests|CommitEncoderTests)|GroupLogTests\.(StreamTests|ConversationsTests|PostgresStreamProcessTests|PostgresLibraryTests)'
+thread_suites='GroupStoreTests\.(ConcurrencyTests|GroupCommitTests|LMDBGroupCommitTests|PostgresGroupCommitTests|SubmitQueueTests|ChangeFeedTests|ChangeJournalTests|CommitWaitingTests|ProcessTests|PostgresProcessRaceTests|PostgresStoreTests|MutexThreadSanitizerTests|PipelinedReplayTests|CommitEncoderTests|IncrementalSnapshotTests|SnapshotRecordTests)|GroupLogTests\.(StreamTests|ConversationsTests|PostgresStreamProcessTests|PostgresLibraryTests)'
 
 # Prints the reports the sanitizer `$1` wrote (files $reports/$1.PID) and fails if there are any.
 grouplog_sanitizer_reports() {
