@@ -201,8 +201,9 @@ extension GroupStore {
                 let spare = deltaBytes / SnapshotCodec.recordSize
                 // A large read checks the checksums and decodes the deltas on a second thread
                 // while this one decodes the full snapshot.
-                let readAhead = SnapshotRecord.stateBytes(of: bytes).count + deltaBytes >= options.readAheadBytes
-                    ? SnapshotReadAhead(full: SnapshotRecord.stateBytes(of: bytes), deltas: chain.map(\.bytes)) : nil
+                let fullState = SnapshotRecord.stateBytes(of: bytes)
+                let readAhead = fullState.count + deltaBytes >= options.readAheadBytes
+                    ? SnapshotReadAhead(full: fullState, deltas: chain.map(\.bytes)) : nil
                 defer { readAhead?.stop() }
                 // Bound straight from the decoder, so that the state is uniquely referenced and
                 // applying a delta copies nothing.

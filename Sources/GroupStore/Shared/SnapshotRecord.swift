@@ -85,8 +85,8 @@ package enum SnapshotRecord {
     package static func decode(
         _ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0, backgroundChecksum: Int = SnapshotReadAhead.minimumBytes
     ) throws(SnapshotProblem) -> GroupState? {
-        let state = stateBytes(of: bytes)
-        let readAhead = state.count >= max(1, backgroundChecksum) ? SnapshotReadAhead(full: state, deltas: []) : nil
+        let body = stateBytes(of: bytes)
+        let readAhead = body.count >= max(1, backgroundChecksum) ? SnapshotReadAhead(full: body, deltas: []) : nil
         defer { readAhead?.stop() }
         return try decode(bytes, spareRecords: spareRecords) { readAhead?.digest() ?? SHA256.hash($0) }
     }
