@@ -128,15 +128,18 @@ struct Roster: Equatable, Sendable {
             append(record, slot: slot, hash: hash, isNew: true)
             return
         }
-        let old = box.entries[place].record(in: box.names, inbox: record.inbox)
-        forgetKeys(of: old)
+        // What the bookkeeping needs of the record replaced, read without making it: unpacking a
+        // loaded record makes its adder's string, and copying a record retains its strings and
+        // keys (issue 18: a fifth of applying an incremental snapshot). Only keys need the whole.
+        let old = box.entries[place].standing
+        if old.holdsKeys { forgetKeys(of: box.entries[place].record(in: box.names, inbox: record.inbox)) }
         // A current member who stays current in the same role stays where the counts and the
         // admin lists have it: taking an admin out of its set and putting it back cost two
         // hashes of its ID for nothing (issue 18: two fifths of an incremental snapshot's puts).
         let sameStanding = old.isCurrent && record.isCurrent && old.role == record.role && old.ordinal == record.ordinal
         if old.isCurrent && !sameStanding {
             headcount -= 1
-            unindexRole(of: old)
+            unindexRole(old.role, of: record.inbox)
         }
         if old.ordinal == record.ordinal {
             entries[place].content = .record(record)
@@ -320,10 +323,11 @@ struct Roster: Equatable, Sendable {
         }
     }
 
-    private mutating func unindexRole(of record: MemberRecord) {
-        switch record.role {
-        case .admin: admins.remove(record.inbox)
-        case .superAdmin: superAdmins.remove(record.inbox)
+    /// Takes `inbox`, whose record held `role`, out of the admin lists.
+    private mutating func unindexRole(_ role: Role, of inbox: InboxID) {
+        switch role {
+        case .admin: admins.remove(inbox)
+        case .superAdmin: superAdmins.remove(inbox)
         default: break
         }
     }

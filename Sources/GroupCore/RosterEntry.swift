@@ -33,6 +33,24 @@ extension Roster {
             }
         }
 
+        /// What a put needs of the record it replaces.
+        struct Standing {
+            let isCurrent: Bool
+            let role: Role
+            let ordinal: UInt64
+            let holdsKeys: Bool
+        }
+
+        /// The record's standing, read from a loaded record without unpacking it.
+        var standing: Standing {
+            switch content {
+            case let .record(record):
+                Standing(isCurrent: record.isCurrent, role: record.role, ordinal: record.ordinal, holdsKeys: !record.keys.isEmpty)
+            case let .loaded(packed):
+                Standing(isCurrent: packed.isCurrent, role: packed.role, ordinal: packed.ordinal, holdsKeys: packed.flags.contains(.hasKeys))
+            }
+        }
+
         var isCurrent: Bool {
             switch content {
             case let .record(record): record.isCurrent
