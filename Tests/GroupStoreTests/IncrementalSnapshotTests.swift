@@ -115,6 +115,43 @@ struct IncrementalSnapshotTests {
         }
     }
 
+    /// A full snapshot damaged anywhere is reported by its checksum, naming its own commit, when
+    /// a read would apply the incremental snapshots after it, whatever the decoder made of its
+    /// bytes, and whether the checksum is computed on the reading thread or read ahead.
+    @Test(arguments: [false, true], SnapshotRecordTests.Damage.allCases)
+    func aDamagedFullSnapshotIsReportedByItsChecksumBeforeTheIncrementalOnes(readingAhead: Bool, damage: SnapshotRecordTests.Damage) throws {
+        let log = randomChainedLog(seed: 29, count: 90)
+        try withStore(readingAhead: readingAhead) { store in
+            _ = try store.ingest(log)
+            let records = try snapshotRecords(in: store)
+            let sequences = records.keys.sorted()
+            let (full, delta) = try #require(zip(sequences, sequences.dropFirst()).first { !records[$0]!.isDelta && records[$1]!.isDelta })
+            let intact = records[full]!.bytes
+            func flipped(_ offset: Int) -> [UInt8] {
+                var bytes = intact
+                bytes[offset] ^= 0x01
+                return bytes
+            }
+            func decodesAlone(_ bytes: [UInt8]) -> Bool {
+                Array(bytes[34...]).withUnsafeBytes { (try? SnapshotCodec.decode($0)) != nil }
+            }
+            let damaged: [UInt8] = switch damage {
+            case .stillDecodes: flipped(try #require((34..<intact.count).reversed().first { decodesAlone(flipped($0)) }))
+            case .undecodable: flipped(try #require((34..<intact.count).first { !decodesAlone(flipped($0)) }))
+            case .checksumByte: flipped(2)
+            }
+            try replace(full, with: damaged, in: store)
+            for sequence in [full, delta] {
+                #expect {
+                    _ = try store.state(of: .test, at: sequence)
+                } throws: { error in
+                    guard case let StoreError.corrupt(_, at, reason) = error else { return false }
+                    return at == full && reason.contains("checksum")
+                }
+            }
+        }
+    }
+
     /// An incremental snapshot whose base is gone (its predecessor deleted) is not applied: the
     /// read replays from the last state it can build instead, and `verify` names the orphan.
     @Test func anIncrementalSnapshotWithoutItsBaseIsSkippedAndReported() throws {
