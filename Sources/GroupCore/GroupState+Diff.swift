@@ -20,7 +20,7 @@ extension GroupState {
         diff.bans = StateDiff.InboxSetChange(from: bans, to: other.bans)
         diff.allowList = StateDiff.InboxSetChange(from: allowList, to: other.allowList)
         diff.links = Set(links.keys).union(other.links.keys)
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .sorted(by: UTF8Order.precedes)
             .compactMap { link in
                 links[link] == other.links[link] ? nil : StateDiff.LinkChange(link: link, before: links[link], after: other.links[link])
             }

@@ -120,7 +120,7 @@ package struct LinkPatch: Equatable, Sendable {
 
     /// How `now` differs from `before` at the links `touched` names.
     init(from before: [String: Role], to now: [String: Role], at touched: Set<String>) {
-        let ordered = touched.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let ordered = touched.sorted(by: UTF8Order.precedes)
         set = ordered.compactMap { id in now[id].flatMap { $0 != before[id] ? Link(id: id, role: $0) : nil } }
         removed = ordered.filter { now[$0] == nil && before[$0] != nil }
     }

@@ -114,7 +114,7 @@ public enum StateCodec: BinaryRecordCodec {
             writer.writeFieldContent(field.content)
         }
         writer.writeList(state.bans.sorted()) { $0.writeInbox($1) }
-        writer.writeList(state.links.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) { writer, link in
+        writer.writeList(state.links.sorted { UTF8Order.precedes($0.key, $1.key) }) { writer, link in
             writer.writeString(link.key)
             writer.writeRole(link.value)
         }
@@ -328,7 +328,7 @@ extension BinaryReader {
         let links = try readList("state links", minimumSize: 2) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             (try reader.readString("state link"), try reader.readRole("state link role"))
         }
-        guard zip(links, links.dropFirst()).allSatisfy({ $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) else {
+        guard zip(links, links.dropFirst()).allSatisfy({ UTF8Order.precedes($0.0, $1.0) }) else {
             throw failure("state links", at: linksStart, .notCanonical("links out of order"))
         }
         lifecycle.links = Dictionary(uniqueKeysWithValues: links)

@@ -160,14 +160,14 @@ extension BinaryReader {
         let set = try readList("delta links set", minimumSize: 2) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             LinkPatch.Link(id: try reader.readString("delta link"), role: try reader.readRole("delta link role"))
         }
-        guard zip(set, set.dropFirst()).allSatisfy({ $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }) else {
+        guard zip(set, set.dropFirst()).allSatisfy({ UTF8Order.precedes($0.id, $1.id) }) else {
             throw failure("delta links set", at: setStart, .notCanonical("links out of order"))
         }
         let removedStart = offset
         let removed = try readList("delta links deleted", minimumSize: 1) { (reader: inout BinaryReader) throws(BinaryDecodingError) in
             try reader.readString("delta link deleted")
         }
-        guard zip(removed, removed.dropFirst()).allSatisfy({ $0.utf8.lexicographicallyPrecedes($1.utf8) }) else {
+        guard zip(removed, removed.dropFirst()).allSatisfy({ UTF8Order.precedes($0, $1) }) else {
             throw failure("delta links deleted", at: removedStart, .notCanonical("links out of order"))
         }
         return LinkPatch(set: set, removed: removed)

@@ -21,7 +21,7 @@ public enum FieldValue: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Text before bytes, then byte order: a total order, so that every listing is stable.
     public static func < (lhs: FieldValue, rhs: FieldValue) -> Bool {
         switch (lhs, rhs) {
-        case let (.string(a), .string(b)): a.utf8.lexicographicallyPrecedes(b.utf8)
+        case let (.string(a), .string(b)): UTF8Order.precedes(a, b)
         case let (.bytes(a), .bytes(b)): a.lexicographicallyPrecedes(b)
         case (.string, .bytes): true
         case (.bytes, .string): false
