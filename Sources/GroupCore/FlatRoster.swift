@@ -47,3 +47,63 @@ package struct FlatRoster: Equatable, Sendable {
         }
     }
 }
+
+/// Flattens records into a ``FlatRoster``: each appended record's inbox is numbered in the order
+/// appended, and an adder without a record among them, which only a restored state may name,
+/// is numbered after them, in the order first named. Shared by a roster's flattening and an
+/// incremental snapshot's, which must give the same arrays for the same records.
+struct FlatRosterBuilder {
+    private let count: Int
+    private var records: [PackedRecord] = []
+    private var keyed: [FlatRoster.KeyedInbox] = []
+    private var lengths: [UInt8] = []
+    private var arena: [UInt8] = []
+    private var unrecorded: [InboxID: UInt32] = [:], unrecordedNames: [InboxID] = []
+    /// A batch's records all name one adder: it is looked up once.
+    private var lastAdder: (inbox: InboxID, number: UInt32)?
+
+    /// - Parameter count: how many records are coming.
+    init(count: Int) {
+        self.count = count
+        records.reserveCapacity(count)
+        lengths.reserveCapacity(count)
+        arena.reserveCapacity(count * 16)
+    }
+
+    /// Adds the next record, in increasing ordinal order, each inbox's once; `recordedNumber`
+    /// gives the number of an adder whose record is among the records, nil for one whose is not.
+    @inline(__always)
+    mutating func append(_ record: MemberRecord, recordedNumber: (InboxID) -> UInt32?) {
+        let inbox = UInt32(truncatingIfNeeded: records.count)
+        lengths.append(UInt8(truncatingIfNeeded: record.inbox.rawValue.utf8.count))
+        arena.append(contentsOf: record.inbox.rawValue.utf8)
+        var adder = PackedRecord.noAdder
+        if let named = record.adder {
+            if named == record.inbox {
+                adder = inbox
+            } else if let last = lastAdder, last.inbox == named {
+                adder = last.number
+            } else {
+                if let number = recordedNumber(named) ?? unrecorded[named] {
+                    adder = number
+                } else {
+                    adder = UInt32(truncatingIfNeeded: count + unrecordedNames.count)
+                    unrecorded[named] = adder
+                    unrecordedNames.append(named)
+                }
+                lastAdder = (named, adder)
+            }
+        }
+        records.append(PackedRecord(record, inbox: inbox, adder: adder))
+        if !record.keys.isEmpty { keyed.append(FlatRoster.KeyedInbox(inbox: inbox, keys: record.keys)) }
+    }
+
+    /// The flat roster of the records appended.
+    consuming func finish() -> FlatRoster {
+        for name in unrecordedNames {
+            lengths.append(UInt8(truncatingIfNeeded: name.rawValue.utf8.count))
+            arena.append(contentsOf: name.rawValue.utf8)
+        }
+        return FlatRoster(arena: arena, lengths: lengths, records: records, keys: keyed)
+    }
+}

@@ -22,11 +22,16 @@ extension GroupState {
         return (base.sequence, delta)
     }
 
-    /// `records`, in increasing ordinal order, as a snapshot's flat roster.
+    /// `records`, in increasing ordinal order and each inbox's once, as a snapshot's flat
+    /// roster: the arrays a roster of them would flatten to, without building one (issue 18:
+    /// an index, admin sets and a lookup per adder, a third of an incremental snapshot's cost).
     package static func flatRoster(of records: [MemberRecord]) -> FlatRoster {
-        var roster = Roster()
-        for record in records { roster.put(record) }
-        return roster.flat
+        var numbers: [InboxID: UInt32] = [:]
+        numbers.reserveCapacity(records.count)
+        for (number, record) in records.enumerated() { numbers[record.inbox] = UInt32(truncatingIfNeeded: number) }
+        var builder = FlatRosterBuilder(count: records.count)
+        for record in records { builder.append(record) { numbers[$0] } }
+        return builder.finish()
     }
 
     /// Makes this state, the stored base of `delta`, into the state the delta was taken from.

@@ -342,57 +342,23 @@ extension Roster {
         let box = self.box
         // A record's number is its place among the records: its place in the entries, less the
         // ghosts before it.
-        var numbers: [Int32] = []
-        if box.ghosts > 0 {
+        let numbers: [Int32] = box.ghosts == 0 ? [] : {
+            var numbers: [Int32] = []
             numbers.reserveCapacity(box.entries.count)
             var next: Int32 = 0
             for entry in box.entries {
                 numbers.append(next)
                 if !entry.isGhost { next += 1 }
             }
-        }
-        var records: [PackedRecord] = []
-        records.reserveCapacity(box.recordCount)
-        var keyed: [FlatRoster.KeyedInbox] = []
-        var lengths: [UInt8] = []
-        lengths.reserveCapacity(box.recordCount)
-        var arena: [UInt8] = []
-        arena.reserveCapacity(box.recordCount * 16)
-        var unrecorded: [InboxID: UInt32] = [:], unrecordedNames: [InboxID] = []
-        // A batch's records all name one adder: look it up once.
-        var lastAdder: (inbox: InboxID, number: UInt32)?
+            return numbers
+        }()
+        var builder = FlatRosterBuilder(count: box.recordCount)
         for entry in box.entries where !entry.isGhost {
-            let record = entry.record(in: box.names)
-            let inbox = UInt32(truncatingIfNeeded: records.count)
-            lengths.append(UInt8(truncatingIfNeeded: record.inbox.rawValue.utf8.count))
-            arena.append(contentsOf: record.inbox.rawValue.utf8)
-            var adder = PackedRecord.noAdder
-            if let named = record.adder {
-                if named == record.inbox {
-                    adder = inbox
-                } else if let last = lastAdder, last.inbox == named {
-                    adder = last.number
-                } else {
-                    if let place = box.find(named, hash: PlaceIndex.hash(of: named)).place {
-                        adder = UInt32(truncatingIfNeeded: numbers.isEmpty ? place : Int(numbers[place]))
-                    } else if let number = unrecorded[named] {
-                        adder = number
-                    } else {
-                        adder = UInt32(truncatingIfNeeded: box.recordCount + unrecordedNames.count)
-                        unrecorded[named] = adder
-                        unrecordedNames.append(named)
-                    }
-                    lastAdder = (named, adder)
-                }
+            builder.append(entry.record(in: box.names)) { adder in
+                box.find(adder, hash: PlaceIndex.hash(of: adder)).place.map { UInt32(truncatingIfNeeded: numbers.isEmpty ? $0 : Int(numbers[$0])) }
             }
-            records.append(PackedRecord(record, inbox: inbox, adder: adder))
-            if !record.keys.isEmpty { keyed.append(FlatRoster.KeyedInbox(inbox: inbox, keys: record.keys)) }
         }
-        for name in unrecordedNames {
-            lengths.append(UInt8(truncatingIfNeeded: name.rawValue.utf8.count))
-            arena.append(contentsOf: name.rawValue.utf8)
-        }
-        return FlatRoster(arena: arena, lengths: lengths, records: records, keys: keyed)
+        return builder.finish()
     }
 
     /// The roster of flat arrays (``FlatRoster``), checked as ``init(source:)`` checks a
