@@ -24,7 +24,7 @@ extension GroupState {
 
     /// `records`, in increasing ordinal order and each inbox's once, as a snapshot's flat
     /// roster: the arrays a roster of them would flatten to, without building one (issue 18:
-    /// an index, admin sets and a lookup per adder, a third of an incremental snapshot's cost).
+    /// an index, admin sets and a lookup per adder, about half of writing an incremental snapshot).
     package static func flatRoster(of records: [MemberRecord]) -> FlatRoster {
         var numbers: [InboxID: UInt32] = [:]
         numbers.reserveCapacity(records.count)

@@ -1,5 +1,5 @@
-/// Byte order of strings' UTF-8, the order every canonical listing of text uses (SPEC
-/// section 2): field entries' keys, links, an explanation's inboxes.
+/// Byte order of strings' UTF-8: the order in which the canonical encodings list field entries'
+/// keys and invite links, so that a listing never depends on a hash map's order.
 ///
 /// `a.utf8.lexicographicallyPrecedes(b.utf8)` walks both views a byte at a time through
 /// `String.UTF8View`'s generic iterator, about 250 instructions a comparison of short keys:
