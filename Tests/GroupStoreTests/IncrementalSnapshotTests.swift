@@ -126,21 +126,7 @@ struct IncrementalSnapshotTests {
             let records = try snapshotRecords(in: store)
             let sequences = records.keys.sorted()
             let (full, delta) = try #require(zip(sequences, sequences.dropFirst()).first { !records[$0]!.isDelta && records[$1]!.isDelta })
-            let intact = records[full]!.bytes
-            func flipped(_ offset: Int) -> [UInt8] {
-                var bytes = intact
-                bytes[offset] ^= 0x01
-                return bytes
-            }
-            func decodesAlone(_ bytes: [UInt8]) -> Bool {
-                Array(bytes[34...]).withUnsafeBytes { (try? SnapshotCodec.decode($0)) != nil }
-            }
-            let damaged: [UInt8] = switch damage {
-            case .stillDecodes: flipped(try #require((34..<intact.count).reversed().first { decodesAlone(flipped($0)) }))
-            case .undecodable: flipped(try #require((34..<intact.count).first { !decodesAlone(flipped($0)) }))
-            case .checksumByte: flipped(2)
-            }
-            try replace(full, with: damaged, in: store)
+            try replace(full, with: try damage.applied(to: records[full]!.bytes), in: store)
             for sequence in [full, delta] {
                 #expect {
                     _ = try store.state(of: .test, at: sequence)

@@ -68,6 +68,23 @@ struct SnapshotRecordTests {
         /// A byte of the state whose change the decoder refuses too.
         case undecodable
         case checksumByte
+
+        /// `intact`, a full snapshot record, with one byte flipped as this damage says.
+        func applied(to intact: [UInt8]) throws -> [UInt8] {
+            func flipped(_ offset: Int) -> [UInt8] {
+                var record = intact
+                record[offset] ^= 0x01
+                return record
+            }
+            func decodesAlone(_ record: [UInt8]) -> Bool {
+                Array(record[34...]).withUnsafeBytes { (try? SnapshotCodec.decode($0)) != nil }
+            }
+            return switch self {
+            case .stillDecodes: flipped(try #require((34..<intact.count).reversed().first { decodesAlone(flipped($0)) }))
+            case .undecodable: flipped(try #require((34..<intact.count).first { !decodesAlone(flipped($0)) }))
+            case .checksumByte: flipped(2)
+            }
+        }
     }
 
     /// A snapshot checked on a second thread while it decodes (a large one,
@@ -78,19 +95,7 @@ struct SnapshotRecordTests {
         let state = try #require(Folded(randomChainedLog(seed: 7, count: 40)).final)
         let intact = SnapshotRecord.encode(state)
         #expect(try intact.withUnsafeBytes { try SnapshotRecord.decode($0, backgroundChecksum: backgroundChecksum) } == state)
-        func flipped(_ offset: Int) -> [UInt8] {
-            var record = intact
-            record[offset] ^= 0x01
-            return record
-        }
-        func decodesAlone(_ record: [UInt8]) -> Bool {
-            Array(record[34...]).withUnsafeBytes { (try? SnapshotCodec.decode($0)) != nil }
-        }
-        let record: [UInt8] = switch damage {
-        case .stillDecodes: flipped(try #require((34..<intact.count).reversed().first { decodesAlone(flipped($0)) }))
-        case .undecodable: flipped(try #require((34..<intact.count).first { !decodesAlone(flipped($0)) }))
-        case .checksumByte: flipped(2)
-        }
+        let record = try damage.applied(to: intact)
         do {
             _ = try record.withUnsafeBytes { try SnapshotRecord.decode($0, backgroundChecksum: backgroundChecksum) }
             Issue.record("a damaged snapshot read")
