@@ -6,7 +6,7 @@ struct ReducerBenchmarks {
     let harness: Harness
     let quick: Bool
 
-    static let names = ["reducer.replay", "reducer.stateOnlyReplay", "reducer.oneByOne", "reducer.afterLoad", "reducer.afterFold"]
+    static let names = ["reducer.replay", "reducer.stateOnlyReplay", "reducer.oneByOne", "reducer.afterLoad", "reducer.afterFold", "reducer.lookupFloor"]
 
     /// The comparison for the summary: the pure fold against its 4M/s target, beside the same
     /// fold commit by commit (without the look-ahead of a run's fold).
@@ -22,8 +22,12 @@ struct ReducerBenchmarks {
                 replica.fold(log) { _, _, _ in }
             }
         }
-        // The fold as state reads and ingest run it, no domain events made: a run's fold, and
-        // the same commit by commit, in turn.
+        // The fold as state reads and ingest run it, no domain events made: a run's fold, the
+        // same commit by commit, and the floor under both, in turn: only the lookups each
+        // commit's fold must make (its actor and the inboxes it names), with the run's
+        // look-ahead, in the state after the whole log.
+        let final = harness.shouldRun("reducer.lookupFloor") ? foldAll(log).replica : Replica()
+        var lookedUp: UInt64 = 0
         let stateOnly = harness.measureInTurn([
             TurnBenchmark("reducer.stateOnlyReplay", units: log.count, unitName: "commits", prepare: { Replica() }) { replica in
                 replica.fold(log, recordingEvents: false) { _, _, _ in }
@@ -31,8 +35,20 @@ struct ReducerBenchmarks {
             TurnBenchmark("reducer.oneByOne", units: log.count, unitName: "commits", prepare: { Replica() }) { replica in
                 for commit in log { replica.fold(commit, recordingEvents: false) }
             },
+            TurnBenchmark("reducer.lookupFloor", units: log.count, unitName: "commits", prepare: { final }) { replica in
+                guard let state = replica.state else { return }
+                var lookAhead = RosterLookAhead()
+                for position in log.indices {
+                    lookAhead.prepare(log, before: position, for: replica)
+                    lookedUp &+= state.namedMemberLookups(of: log[position])
+                }
+            },
         ])
-        return [Comparison(figure: stateOnly[0], rival: stateOnly[1], target: .rateAtLeast(4_000_000))] + measureAfterLoad(log)
+        if lookedUp == 0 && stateOnly[2] != nil { print("reducer.lookupFloor found no member") }
+        return [
+            Comparison(figure: stateOnly[0], rival: stateOnly[1], target: .rateAtLeast(4_000_000)),
+            Comparison(figure: stateOnly[2], rival: stateOnly[0]),
+        ] + measureAfterLoad(log)
     }
 
     /// The second half of the log folded onto the state after the first half, loaded from its

@@ -59,3 +59,20 @@ extension GroupState {
         inboxes.sorted { (roster[$0]?.ordinal ?? 0) < (roster[$1]?.ordinal ?? 0) }
     }
 }
+
+extension GroupState {
+    /// Looks up the actor of `commit` and every inbox its changes name, as a fold of it must,
+    /// and does nothing else: the floor under what folding the commit can cost with this roster
+    /// (issue 18). Returns a sum of the ordinals found, so that the lookups cannot be optimized
+    /// away; it means nothing.
+    package func namedMemberLookups(of commit: Commit) -> UInt64 {
+        var sum = roster.ordinal(of: commit.actor) ?? 0
+        for index in commit.changes.indices {
+            commit.changes[index].visitNamedInboxes { inbox in
+                sum &+= roster.ordinal(of: inbox) ?? 1
+                return true
+            }
+        }
+        return sum
+    }
+}
