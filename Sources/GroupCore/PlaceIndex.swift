@@ -58,10 +58,7 @@ struct PlaceIndex: Sendable {
     /// Asks the CPU for the slot a lookup of `hash` starts at, ahead of the lookup.
     @inline(__always)
     func prefetchSlot(hash: UInt64) {
-        slots.withUnsafeBufferPointer { slots in
-            guard let base = slots.baseAddress else { return }
-            grouplog_prefetch(base + (Int(truncatingIfNeeded: hash) & (slots.count - 1)))
-        }
+        slots.withUnsafeBufferPointer { PlaceIndex.prefetchSlot(hash: hash, in: $0) }
     }
 
     /// The place of the first slot in `hash`'s probe whose tag agrees, without comparing IDs:
@@ -69,17 +66,33 @@ struct PlaceIndex: Sendable {
     /// meets an empty slot first.
     @inline(__always)
     func likelyPlace(hash: UInt64) -> Int? {
-        slots.withUnsafeBufferPointer { slots in
-            guard !slots.isEmpty else { return nil }
-            let mask = slots.count - 1
-            let tag = hash >> 32
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let value = slots[slot]
-                if value == 0 { return nil }
-                if value >> 32 == tag { return PlaceIndex.place(in: value) }
-                slot = (slot + 1) & mask
-            }
+        slots.withUnsafeBufferPointer { PlaceIndex.likelyPlace(hash: hash, in: $0) }
+    }
+
+    /// `body` of the slots, for a loop that asks ahead many times without changing the index.
+    func withSlots<Result>(_ body: (UnsafeBufferPointer<UInt64>) -> Result) -> Result {
+        slots.withUnsafeBufferPointer(body)
+    }
+
+    /// ``prefetchSlot(hash:)`` in `slots`, as ``withSlots(_:)`` lends them.
+    @inline(__always)
+    static func prefetchSlot(hash: UInt64, in slots: UnsafeBufferPointer<UInt64>) {
+        guard let base = slots.baseAddress else { return }
+        grouplog_prefetch(base + (Int(truncatingIfNeeded: hash) & (slots.count - 1)))
+    }
+
+    /// ``likelyPlace(hash:)`` in `slots`, as ``withSlots(_:)`` lends them.
+    @inline(__always)
+    static func likelyPlace(hash: UInt64, in slots: UnsafeBufferPointer<UInt64>) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        let tag = hash >> 32
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let value = slots[slot]
+            if value == 0 { return nil }
+            if value >> 32 == tag { return PlaceIndex.place(in: value) }
+            slot = (slot + 1) & mask
         }
     }
 

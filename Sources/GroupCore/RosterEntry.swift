@@ -77,6 +77,19 @@ extension Roster {
             }
         }
 
+        /// The hash a ``PlaceIndex`` files the entry's adder under, when the adder is another
+        /// inbox; 0 for none and for a record that names itself.
+        func adderHash(in names: LoadedNames?) -> UInt64 {
+            switch content {
+            case let .record(record):
+                guard let adder = record.adder, adder != record.inbox else { return 0 }
+                return PlaceIndex.hash(of: adder)
+            case let .loaded(packed):
+                guard packed.adder != PackedRecord.noAdder, packed.adder != packed.inbox else { return 0 }
+                return PlaceIndex.hash(of: names!.bytes(packed.adder))
+            }
+        }
+
         /// The hash a ``PlaceIndex`` files the entry's inbox under.
         func hash(in names: LoadedNames?) -> UInt64 {
             switch content {

@@ -18,4 +18,49 @@ struct FlatRosterBuilderTests {
         #expect(records.contains { $0.addedBy != nil && !records.map(\.inbox).contains($0.addedBy!) }, "an adder outside the records")
         #expect(!flat.keys.isEmpty)
     }
+
+    /// A roster large enough for ``Roster/flat`` to ask ahead of its adder lookups, with the
+    /// adders' hashes taken in a pass of their own: every adder must still get its record's
+    /// number (a wrong hash would number it as an adder without a record, which round-trips
+    /// but writes other bytes), built records and loaded ones alike, ghosts in between.
+    @Test func aRosterLargeEnoughToAskAheadFlattensAsItsRecordsDo() throws {
+        let count = RosterLookAhead.minimumRecords + 2_000
+        let inboxes = (0..<count).map { InboxID(unchecked: $0 % 3 == 0 ? String(repeating: "m", count: 64) + "\($0)" : "m\($0)") }
+        var roster = Roster()
+        var random: UInt64 = 18
+        func next(_ bound: Int) -> Int {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((random >> 33) % UInt64(bound))
+        }
+        for (ordinal, inbox) in inboxes.enumerated() {
+            let adder: InboxID? = switch next(10) {
+            case 0: nil
+            case 1: inbox
+            case 2: InboxID(unchecked: "gone-\(next(7))")
+            default: inboxes[next(ordinal + 1)]
+            }
+            roster.put(MemberRecord(
+                inbox: inbox, role: next(8) == 0 ? .admin : .member, state: .active, joinedAt: 1_000, addedBy: adder,
+                ordinal: UInt64(ordinal), keys: next(50) == 0 ? [LoadedRosterTests.key(ordinal)] : []))
+        }
+        // Some move to new ordinals, leaving ghosts behind them.
+        for _ in 0..<300 {
+            let record = try #require(roster[inboxes[next(count)]])
+            roster.put(MemberRecord(
+                inbox: record.inbox, role: record.role, state: .active, joinedAt: 2_000, addedBy: inboxes[next(count)],
+                ordinal: roster.nextOrdinal, keys: record.keys))
+        }
+        #expect(roster.recordCount >= RosterLookAhead.minimumRecords)
+        #expect(roster.flat == GroupState.flatRoster(of: Array(roster.records)))
+
+        // Loaded, its records packed, then some replaced by built ones.
+        var loaded = try Roster(flat: roster.flat)
+        for _ in 0..<500 {
+            let record = try #require(loaded[inboxes[next(count)]])
+            loaded.put(MemberRecord(
+                inbox: record.inbox, role: .moderator, state: .active, joinedAt: 3_000, addedBy: record.adder,
+                ordinal: record.ordinal, keys: record.keys))
+        }
+        #expect(loaded.flat == GroupState.flatRoster(of: Array(loaded.records)))
+    }
 }
