@@ -64,7 +64,10 @@ struct Roster: Equatable, Sendable {
     }
 
     /// The first half of a lookup of the inbox hashing to `hash` (``PlaceIndex/hash(of:)``), done
-    /// ahead of it: asks the CPU for its index slot.
+    /// ahead of it: asks the CPU for its index slot. This and the next two are
+    /// ``LookAheadView``'s stages for a loop that changes the roster between lookups (the fold,
+    /// applying deltas), reading the box at each call; kept apart from the view's, whose
+    /// `withLookAhead(_:)` also reads the loaded IDs and the record count, on the fold's path.
     func prefetchSlot(hash: UInt64) {
         box.index.prefetchSlot(hash: hash)
     }
@@ -385,18 +388,16 @@ extension Roster {
         // pass hashed adders the builder never looks up: 13% more instructions saving the
         // quick benchmark's snapshots).
         let names = box.names
-        let asksAhead = box.recordCount >= RosterLookAhead.minimumRecords
-        let adderHashes = asksAhead ? box.entries.map { $0.isGhost ? 0 : $0.adderHash(in: names) } : []
         var builder = FlatRosterBuilder(count: box.recordCount)
         withLookAhead { view in
-            box.entries.withUnsafeBufferPointer { entries in
-                adderHashes.withUnsafeBufferPointer { adderHashes in
-                    for place in entries.indices where !entries[place].isGhost {
-                        view.ask(adderHashes, before: place)
-                        builder.append(entries[place].record(in: names)) { adder in
-                            let hash = asksAhead ? adderHashes[place] : PlaceIndex.hash(of: adder)
-                            return box.find(adder, hash: hash).place.map { UInt32(truncatingIfNeeded: numbers.isEmpty ? $0 : Int(numbers[$0])) }
-                        }
+            let entries = view.entries
+            let adderHashes = view.isOn ? entries.map { $0.isGhost ? 0 : $0.adderHash(in: names) } : []
+            adderHashes.withUnsafeBufferPointer { adderHashes in
+                for place in entries.indices where !entries[place].isGhost {
+                    view.ask(adderHashes, before: place)
+                    builder.append(entries[place].record(in: names)) { adder in
+                        let hash = view.isOn ? adderHashes[place] : PlaceIndex.hash(of: adder)
+                        return box.find(adder, hash: hash).place.map { UInt32(truncatingIfNeeded: numbers.isEmpty ? $0 : Int(numbers[$0])) }
                     }
                 }
             }
