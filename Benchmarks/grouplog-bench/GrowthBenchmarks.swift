@@ -42,7 +42,7 @@ struct GrowthBenchmarks {
         ProcessMemory.trim()
         let heapBefore = ProcessMemory.heapBytes
         let residentBefore = ProcessMemory.residentBytes
-        var (state, cursor) = log.grown(to: members)
+        let (state, cursor) = log.grown(to: members)
         let heapGrowth = perMember(ProcessMemory.heapBytes, heapBefore, state)
         let residentGrowth = perMember(ProcessMemory.residentBytes, residentBefore, state)
 

@@ -32,6 +32,19 @@ extension GroupStore {
         _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64,
         in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: (Commit) throws(StoreError) -> Void
     ) throws(StoreError) {
+        try verifiedRuns(group, head, from: first, through: last, in: txn) { run throws(StoreError) in
+            for commit in run { try body(commit) }
+        }
+    }
+
+    /// ``verifiedCommits(_:_:from:through:in:_:)`` handing `body` the commits a run at a time, in
+    /// order, so that a fold can look ahead within each run (`Replica.fold(_:recordingEvents:_:)`).
+    /// `body` is handed every commit before a damaged one before the damage is thrown, as one
+    /// commit at a time would be.
+    func verifiedRuns(
+        _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64,
+        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: ([Commit]) throws(StoreError) -> Void
+    ) throws(StoreError) {
         guard first <= last else { return }
         let previous: Digest? = first == 0 ? nil : SHA256.hash(try commitBytes(group, head, first - 1, in: txn))
         if last - first >= Self.pipelinedRunLength {
@@ -40,42 +53,63 @@ extension GroupStore {
         try sequentialCommits(group, head, from: first, through: last, previous: previous, in: txn, body)
     }
 
-    /// ``verifiedCommits(_:_:from:through:in:_:)`` on this thread alone, one commit at a time.
+    /// How many commits a run handed to `body` holds at most: enough for a fold's look-ahead
+    /// to pay, few enough that a replay's memory stays constant.
+    static var runLength: Int { 512 }
+
+    /// ``verifiedRuns(_:_:from:through:in:_:)`` on this thread alone.
     private func sequentialCommits(
         _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64, previous: Digest?,
-        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: (Commit) throws(StoreError) -> Void
+        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: ([Commit]) throws(StoreError) -> Void
     ) throws(StoreError) {
         var chain = ChainCheck(group, from: first, previous: previous)
-        try txn.withCursor(databases.commits) { cursor throws(StoreError) in
-            var entry = try cursor.seek(exactly: StoreKeys.entry(head.number, first))
-            while chain.next <= last {
-                let sequence = chain.next
-                guard let (key, bytes) = entry, let parsed = StoreKeys.parse(key), parsed.number == head.number, parsed.sequence == sequence else {
-                    throw .corrupt(group, sequence: sequence, reason: "the commit is missing from the log")
-                }
-                let commit = try chain.check(bytes) { sequence throws(StoreError) in try vouchedHash(group, head, for: sequence, in: txn) }
-                try body(commit)
-                entry = try cursor.next()
-            }
+        var run: [Commit] = []
+        run.reserveCapacity(min(Self.runLength, Int(clamping: last - first + 1)))
+        // Hands over what has been decoded; the run is emptied first, so that a `body` that
+        // throws is never handed the same commits again.
+        func handOver() throws(StoreError) {
+            guard !run.isEmpty else { return }
+            let decoded = run
+            run.removeAll(keepingCapacity: true)
+            try body(decoded)
         }
-        // The last commit's own bytes are vouched for by the next commit, or by the head.
-        try chain.finish(vouched: try vouchedHash(group, head, for: last, in: txn))
+        do throws(StoreError) {
+            try txn.withCursor(databases.commits) { cursor throws(StoreError) in
+                var entry = try cursor.seek(exactly: StoreKeys.entry(head.number, first))
+                while chain.next <= last {
+                    let sequence = chain.next
+                    guard let (key, bytes) = entry, let parsed = StoreKeys.parse(key), parsed.number == head.number, parsed.sequence == sequence else {
+                        throw .corrupt(group, sequence: sequence, reason: "the commit is missing from the log")
+                    }
+                    run.append(try chain.check(bytes) { sequence throws(StoreError) in try vouchedHash(group, head, for: sequence, in: txn) })
+                    if run.count == Self.runLength { try handOver() }
+                    entry = try cursor.next()
+                }
+            }
+            try handOver()
+            // The last commit's own bytes are vouched for by the next commit, or by the head.
+            try chain.finish(vouched: try vouchedHash(group, head, for: last, in: txn))
+        } catch {
+            // The commits before the damage, then the damage.
+            try handOver()
+            throw error
+        }
     }
 
     /// The length from which a run of commits is decoded on a second thread
     /// (`ChainCheckThread`): below it, starting the thread costs more than it saves.
     static var pipelinedRunLength: UInt64 { 4_096 }
 
-    /// ``verifiedCommits(_:_:from:through:in:_:)`` for a long run: this thread walks the
+    /// ``verifiedRuns(_:_:from:through:in:_:)`` for a long run: this thread walks the
     /// records and hands their bytes, in batches, to a `ChainCheckThread`, which decodes and
     /// checks them while this thread runs `body` over the batch before. Hands `body` the same
     /// commits in the same order, and throws the same error: from a batch that fails on the
-    /// other thread on, the run goes on here, one commit at a time.
+    /// other thread on, the run goes on here, on this thread alone.
     private func pipelinedCommits(
         _ group: GroupID, _ head: GroupHead, from first: UInt64, through last: UInt64, previous: Digest?,
-        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: (Commit) throws(StoreError) -> Void
+        in txn: borrowing some ReadableTransaction<StoreError> & ~Copyable, _ body: ([Commit]) throws(StoreError) -> Void
     ) throws(StoreError) {
-        let batchSize = 512
+        let batchSize = Self.runLength
         let checker = ChainCheckThread(group, from: first, previous: previous)
         // The records' bytes lie in the map, valid while `txn` is open: the thread is stopped
         // before this function returns, on every path (stopping twice is stopping once).
@@ -109,7 +143,7 @@ extension GroupStore {
                 inFlight -= 1
                 switch checker.next() {
                 case let .decoded(commits):
-                    for commit in commits { try body(commit) }
+                    try body(commits)
                     folded += UInt64(commits.count)
                 case let .failed(batchFirst):
                     resumeAt = batchFirst
@@ -152,7 +186,7 @@ extension GroupStore {
             next = storedSequence + 1
         }
         if next <= sequence {
-            try verifiedCommits(group, head, from: next, through: sequence, in: txn) { commit in replica.fold(commit, recordingEvents: false) }
+            try verifiedRuns(group, head, from: next, through: sequence, in: txn) { run in replica.fold(run, recordingEvents: false) { _, _, _ in } }
         }
         return replica
     }

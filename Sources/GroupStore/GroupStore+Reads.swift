@@ -103,10 +103,7 @@ extension GroupStore {
                 throw .sequencePastHead(group, sequence: target, head: head.sequence)
             }
             var replica = Replica()
-            try verifiedCommits(group, head, from: 0, through: target, in: txn) { commit in
-                let outcome = replica.fold(commit)
-                body(commit, outcome, replica.lastEvents)
-            }
+            try verifiedRuns(group, head, from: 0, through: target, in: txn) { run in replica.fold(run, body) }
             return StoredState(sequence: target, headSequence: head.sequence, state: replica.state)
         }
     }

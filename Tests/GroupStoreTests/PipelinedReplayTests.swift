@@ -63,27 +63,7 @@ struct PipelinedReplayTests {
     @Test(arguments: Damage.allCases, [1, 511, 512, 513, 3_000, 5_998, 5_999])
     func damageIsReportedAsTheOneThreadWalkReportsIt(_ damage: Damage, _ damaged: Int) throws {
         try withScratchDirectory { root throws in
-            let path = root + "/store"
-            do {
-                let store = try GroupStore(path: path, options: creating(snapshotInterval: 100_000))
-                try store.ingest(Self.log)
-            }
-            let record = CommitCodec.encode(Self.log[damaged])
-            switch damage {
-            case .nameByte, .versionByte:
-                var bytes = try #require(fileBytes(path + "/data.mdb"))
-                let places = offsets(of: record, in: bytes)
-                try #require(places.count == 1, "commit \(damaged)'s record is in data.mdb \(places.count) times")
-                if damage == .nameByte { bytes[places[0] + record.count - 12] ^= 0x01 } else { bytes[places[0]] = 0x7F }
-                try Data(bytes).write(to: URL(fileURLWithPath: path + "/data.mdb"))
-            case .missing:
-                let store = try GroupStore(path: path, options: creating(snapshotInterval: 100_000))
-                try store.environment.write { txn throws(StoreError) in
-                    let head = try store.existingHead(of: Self.group, in: txn)
-                    #expect(try txn.delete(store.databases.commits, key: StoreKeys.entry(head.number, UInt64(damaged))))
-                }
-            }
-            let store = try GroupStore(path: path, options: creating(snapshotInterval: 100_000))
+            let store = try Self.store(at: root + "/store", with: damage, at: damaged)
             let last = UInt64(Self.count - 1)
 
             // The one-thread walk of a short run around the damage says what is wrong.
@@ -111,6 +91,62 @@ struct PipelinedReplayTests {
             #expect(replay == expected)
             #expect(replayed == handed.count)
         }
+    }
+
+
+    /// A walk shorter than a pipelined run but longer than ``GroupStore/runLength`` decodes on
+    /// one thread and hands its commits over a run at a time: the commits decoded before the
+    /// damage are still handed over before the error, wherever the damage falls among the runs.
+    @Test(arguments: Damage.allCases, [511, 512, 513, 1_100, 2_000])
+    func aOneThreadWalkHandsEveryCommitBeforeTheDamage(_ damage: Damage, _ damaged: Int) throws {
+        try withScratchDirectory { root throws in
+            let store = try Self.store(at: root + "/store", with: damage, at: damaged)
+            let through: UInt64 = 2_000
+            #expect(through < GroupStore.pipelinedRunLength && Int(through) > GroupStore.runLength)
+            let expected = try #require(Self.failure { () throws(StoreError) in
+                try store.forEachCommit(of: Self.group, from: UInt64(damaged - 40), through: through) { _ in }
+            }, "a short walk over damaged commit \(damaged) did not fail")
+            let stoppedAt = try #require(Self.sequence(of: expected))
+
+            var handed: [Commit] = []
+            let walked = Self.failure { () throws(StoreError) in
+                try store.forEachCommit(of: Self.group, from: 0, through: through) { handed.append($0) }
+            }
+            #expect(walked == expected)
+            #expect(UInt64(handed.count) == (damage == .nameByte ? stoppedAt + 1 : stoppedAt),
+                    "\(handed.count) commits handed before \(expected)")
+            let intact = handed.prefix(Int(stoppedAt)).elementsEqual(Self.log.prefix(Int(stoppedAt)))
+            #expect(intact, "the commits handed before the damage differ from the log's")
+
+            var replayed = 0
+            let replay = Self.failure { () throws(StoreError) in _ = try store.replay(Self.group, through: through) { _, _, _ in replayed += 1 } }
+            #expect(replay == expected)
+            #expect(replayed == handed.count)
+        }
+    }
+
+    /// A store of ``log`` with `damage` done to commit `damaged`.
+    private static func store(at path: String, with damage: Damage, at damaged: Int) throws -> GroupStore {
+        do {
+            let store = try GroupStore(path: path, options: creating(snapshotInterval: 100_000))
+            try store.ingest(log)
+        }
+        let record = CommitCodec.encode(log[damaged])
+        switch damage {
+        case .nameByte, .versionByte:
+            var bytes = try #require(fileBytes(path + "/data.mdb"))
+            let places = offsets(of: record, in: bytes)
+            try #require(places.count == 1, "commit \(damaged)'s record is in data.mdb \(places.count) times")
+            if damage == .nameByte { bytes[places[0] + record.count - 12] ^= 0x01 } else { bytes[places[0]] = 0x7F }
+            try Data(bytes).write(to: URL(fileURLWithPath: path + "/data.mdb"))
+        case .missing:
+            let store = try GroupStore(path: path, options: creating(snapshotInterval: 100_000))
+            try store.environment.write { txn throws(StoreError) in
+                let head = try store.existingHead(of: group, in: txn)
+                #expect(try txn.delete(store.databases.commits, key: StoreKeys.entry(head.number, UInt64(damaged))))
+            }
+        }
+        return try GroupStore(path: path, options: creating(snapshotInterval: 100_000))
     }
 
     private static func failure(_ body: () throws(StoreError) -> Void) -> StoreError? {
