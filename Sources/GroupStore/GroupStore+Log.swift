@@ -144,6 +144,7 @@ extension GroupStore {
                 switch checker.next() {
                 case let .decoded(commits):
                     try body(commits)
+                    checker.recycle(commits)
                     folded += UInt64(commits.count)
                 case let .failed(batchFirst):
                     resumeAt = batchFirst

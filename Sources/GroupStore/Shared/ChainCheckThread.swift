@@ -35,6 +35,8 @@ final class ChainCheckThread: @unchecked Sendable {
     private let condition = NSCondition()
     private var waiting: [Batch] = []
     private var results: [Result] = []
+    /// Batches the caller is done with, freed on this thread (`recycle(_:)`).
+    private var spent: [[Commit]] = []
     private var stopping = false
     private var exited = false
     private var chain: ChainCheck
@@ -70,6 +72,15 @@ final class ChainCheckThread: @unchecked Sendable {
         return results.removeFirst()
     }
 
+    /// Hands back a batch the caller has folded, so that its commits are freed on this thread,
+    /// which made them: freeing them took about a twentieth of the folding thread's time, and
+    /// memory goes back to the allocator's arena it came from.
+    func recycle(_ commits: [Commit]) {
+        condition.lock()
+        spent.append(commits)
+        condition.unlock()
+    }
+
     /// Stops the thread and waits until it has exited; then the records handed over may go.
     /// Once it has exited, a further call returns at once.
     /// - Returns: the chain check as the thread left it, to check the last commit's bytes
@@ -90,8 +101,12 @@ final class ChainCheckThread: @unchecked Sendable {
             while waiting.isEmpty && !stopping { condition.wait() }
             if stopping { break }
             let batch = waiting.removeFirst()
+            let done = spent
+            spent = []
             condition.broadcast()
             condition.unlock()
+            // Freed here, outside the lock.
+            withExtendedLifetime(done) {}
             let result = decode(batch)
             condition.lock()
             results.append(result)
