@@ -52,6 +52,19 @@ extension PostgresStore {
         _ group: GroupID, _ head: PostgresHead, from first: UInt64, through last: UInt64, withOutcomes: Bool = true,
         on connection: PGConnection, _ body: (Commit, _ storedOutcome: [UInt8]) throws(StoreError) -> Void
     ) throws(StoreError) {
+        try verifiedRuns(group, head, from: first, through: last, withOutcomes: withOutcomes, on: connection) { commits, outcomes throws(StoreError) in
+            for index in commits.indices { try body(commits[index], outcomes[index]) }
+        }
+    }
+
+    /// ``verifiedCommits(_:_:from:through:withOutcomes:on:_:)`` handing `body` a chunk's commits
+    /// at a time, with their stored outcomes beside them, so that a fold can look ahead within
+    /// each (`Replica.fold(_:recordingEvents:_:)`). Every commit before a damaged one is handed
+    /// over before the damage is thrown, as one commit at a time would be.
+    func verifiedRuns(
+        _ group: GroupID, _ head: PostgresHead, from first: UInt64, through last: UInt64, withOutcomes: Bool = true,
+        on connection: PGConnection, _ body: (_ commits: [Commit], _ storedOutcomes: [[UInt8]]) throws(StoreError) -> Void
+    ) throws(StoreError) {
         guard first <= last else { return }
         let previous: Digest? = first == 0 ? nil : SHA256.hash(try commitBytes(group, first - 1, on: connection))
         var chain = ChainCheck(group, from: first, previous: previous)
@@ -65,15 +78,25 @@ extension PostgresStore {
                   """
                 : "SELECT sequence, commit_bytes, ''::bytea FROM grouplog_commits WHERE group_id = $1 AND sequence BETWEEN $2 AND $3 ORDER BY sequence"
             let rows = try connection.execute(sql, [.text(group.rawValue), .int64(Int64(start)), .int64(Int64(end))], operation: "read the log of \(group)")
-            for row in 0..<rows.rowCount {
-                let sequence = chain.next
-                guard UInt64(rows.int64(row, 0)) == sequence else { break }
-                let bytes = rows.bytes(row, 1)
-                let commit = try bytes.withBytes { raw throws(StoreError) in
-                    try chain.check(raw) { sequence throws(StoreError) in try vouchedHash(group, head, for: sequence, on: connection) }
+            var commits: [Commit] = [], outcomes: [[UInt8]] = []
+            commits.reserveCapacity(rows.rowCount)
+            outcomes.reserveCapacity(rows.rowCount)
+            do throws(StoreError) {
+                for row in 0..<rows.rowCount {
+                    let sequence = chain.next
+                    guard UInt64(rows.int64(row, 0)) == sequence else { break }
+                    let bytes = rows.bytes(row, 1)
+                    commits.append(try bytes.withBytes { raw throws(StoreError) in
+                        try chain.check(raw) { sequence throws(StoreError) in try vouchedHash(group, head, for: sequence, on: connection) }
+                    })
+                    outcomes.append(rows.bytes(row, 2))
                 }
-                try body(commit, rows.bytes(row, 2))
+            } catch {
+                // The commits before the damage, then the damage.
+                try body(commits, outcomes)
+                throw error
             }
+            try body(commits, outcomes)
             guard chain.next > end else {
                 throw .corrupt(group, sequence: chain.next, reason: "the commit is missing from the log")
             }
@@ -92,7 +115,9 @@ extension PostgresStore {
             next = snapshotSequence + 1
         }
         if next <= sequence {
-            try verifiedCommits(group, head, from: next, through: sequence, withOutcomes: false, on: connection) { commit, _ in replica.fold(commit, recordingEvents: false) }
+            try verifiedRuns(group, head, from: next, through: sequence, withOutcomes: false, on: connection) { commits, _ in
+                replica.fold(commits, recordingEvents: false) { _, _, _ in }
+            }
         }
         return replica
     }

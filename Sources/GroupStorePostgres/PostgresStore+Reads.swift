@@ -87,10 +87,7 @@ extension PostgresStore {
             let target = last ?? head.sequence
             guard target <= head.sequence else { throw .sequencePastHead(group, sequence: target, head: head.sequence) }
             var replica = Replica()
-            try verifiedCommits(group, head, from: 0, through: target, withOutcomes: false, on: connection) { commit, _ in
-                let outcome = replica.fold(commit)
-                body(commit, outcome, replica.lastEvents)
-            }
+            try verifiedRuns(group, head, from: 0, through: target, withOutcomes: false, on: connection) { commits, _ in replica.fold(commits, body) }
             return StoredState(sequence: target, headSequence: head.sequence, state: replica.state)
         }
     }
