@@ -67,11 +67,11 @@ extension GroupStore {
         run.reserveCapacity(min(Self.runLength, Int(clamping: last - first + 1)))
         // Hands over what has been decoded; the run is emptied first, so that a `body` that
         // throws is never handed the same commits again.
-        func handOver() throws(StoreError) {
+        func handOver(before damage: StoreError? = nil) throws(StoreError) {
             guard !run.isEmpty else { return }
             let decoded = run
             run.removeAll(keepingCapacity: true)
-            try body(decoded)
+            try Self.hand(decoded, to: body, before: damage)
         }
         do throws(StoreError) {
             try txn.withCursor(databases.commits) { cursor throws(StoreError) in
@@ -91,7 +91,19 @@ extension GroupStore {
             try chain.finish(vouched: try vouchedHash(group, head, for: last, in: txn))
         } catch {
             // The commits before the damage, then the damage.
-            try handOver()
+            try handOver(before: error)
+            throw error
+        }
+    }
+
+    /// Hands `body` commits read before `damage` was met (if it was). Where the damage left the
+    /// transaction unusable, a `body` that reads through it fails because of the damage: the
+    /// damage is thrown instead of that failure.
+    private static func hand(_ commits: [Commit], to body: ([Commit]) throws(StoreError) -> Void, before damage: StoreError?) throws(StoreError) {
+        do throws(StoreError) {
+            try body(commits)
+        } catch {
+            if let damage, damage.endsTheTransaction { throw damage }
             throw error
         }
     }
@@ -117,13 +129,16 @@ extension GroupStore {
         // Where the run goes on one commit at a time: a record missing or out of place (this
         // thread's check of the keys), or a batch the other thread could not decode or chain.
         var resumeAt: UInt64?
+        // LMDB's own failure while reading ahead (a damaged page): the batches read before it are
+        // still handed over, then it is thrown; nothing more can be read through `txn`.
+        var damage: StoreError?
         try txn.withCursor(databases.commits) { cursor throws(StoreError) in
             var entry = try cursor.seek(exactly: StoreKeys.entry(head.number, first))
             var sequence = first
             var inFlight = 0
             var folded = first
             while sequence <= last || inFlight > 0 {
-                while inFlight < ChainCheckThread.depth && sequence <= last && resumeAt == nil {
+                while inFlight < ChainCheckThread.depth && sequence <= last && resumeAt == nil && damage == nil {
                     var batch = ChainCheckThread.Batch(first: sequence, records: [])
                     batch.records.reserveCapacity(batchSize)
                     while batch.records.count < batchSize && sequence <= last {
@@ -133,7 +148,12 @@ extension GroupStore {
                         }
                         batch.records.append(bytes)
                         sequence += 1
-                        entry = sequence <= last ? try cursor.next() : nil
+                        do throws(StoreError) {
+                            entry = sequence <= last ? try cursor.next() : nil
+                        } catch {
+                            damage = error
+                            break
+                        }
                     }
                     guard !batch.records.isEmpty else { break }
                     checker.submit(batch)
@@ -143,10 +163,13 @@ extension GroupStore {
                 inFlight -= 1
                 switch checker.next() {
                 case let .decoded(commits):
-                    try body(commits)
+                    try Self.hand(commits, to: body, before: damage)
                     checker.recycle(commits)
                     folded += UInt64(commits.count)
                 case let .failed(batchFirst):
+                    // With `txn` unusable, the damaged record cannot be read again to be named:
+                    // the page's damage is reported for both.
+                    if let damage { throw damage }
                     resumeAt = batchFirst
                     inFlight = 0
                 }
@@ -154,6 +177,7 @@ extension GroupStore {
             }
         }
         let chain = checker.stop()
+        if let damage { throw damage }
         if let resume = resumeAt {
             // The same walk as a short run's, from the first commit not yet handed to `body`:
             // it meets the damage and throws what a short run would.

@@ -12,4 +12,15 @@ extension StoreError: LMDBErrorConvertible {
             self = .storage(operation: failure.operation, code: failure.code, message: failure.message)
         }
     }
+
+    /// Whether LMDB itself failed (a damaged page, or a read it could not do) rather than a record
+    /// failing its check, which names its group. After LMDB's own failure it refuses every further
+    /// operation of the transaction (`MDB_BAD_TXN`): what a reader does through it next fails
+    /// because of this error, which is the one to report.
+    package var endsTheTransaction: Bool {
+        switch self {
+        case .corrupt(nil, _, _), .storage: true
+        default: false
+        }
+    }
 }
