@@ -57,7 +57,8 @@ extension SQLiteBenchmarks {
             },
         ])
         print("  (replayed to states of \(members.0) and \(members.1) members)")
-        record(results[0], results[1], ratio: "sqlite.replay.ratio", target: .speedupAtLeast(40), into: &report)
+        // Issue 18's target, which replaced the 40x of the first benchmark issue.
+        record(results[0], results[1], ratio: "sqlite.replay.ratio", target: .speedupAtLeast(30), into: &report)
     }
 
     private func noteSizes(of stored: TemporaryStore, _ sqlite: TemporarySQLite, commits: Int, into report: inout Output) {
