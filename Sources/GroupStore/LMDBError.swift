@@ -38,6 +38,12 @@ package struct LMDBError: Error, Equatable, Sendable, CustomStringConvertible {
     /// LMDB found its own pages damaged: a page of the wrong kind where the tree expects one
     /// (`MDB_CORRUPTED`), or a page number past the end of the file (`MDB_PAGE_NOTFOUND`).
     package var isDamagedPage: Bool { code == MDB_CORRUPTED || code == MDB_PAGE_NOTFOUND }
+    /// LMDB refused the transaction (`MDB_BAD_TXN`) without a failure of its own having been
+    /// reported: the store never goes on with a transaction after a failure, but LMDB 0.9 does not
+    /// report every damaged page it meets. Opening a cursor on a table whose root page number
+    /// points past the end of the file ends the transaction silently, and the first read of it is
+    /// refused (the corruption campaign, trial 87 of seed 99).
+    package var isRefusedAfterUnreportedDamage: Bool { code == MDB_BAD_TXN }
 }
 
 /// An error type a transaction's body may throw: it can also carry the environment's own

@@ -8,6 +8,9 @@ extension StoreError: LMDBErrorConvertible {
     package init(_ failure: LMDBError) {
         if failure.isDamagedPage {
             self = .corrupt(nil, sequence: nil, reason: "\(failure.operation): \(failure.message) (\(failure.code))")
+        } else if failure.isRefusedAfterUnreportedDamage {
+            self = .corrupt(nil, sequence: nil, reason: "\(failure.operation): \(failure.message) (\(failure.code)): "
+                + "LMDB ended the transaction at a damaged page it did not report, such as a table's root")
         } else {
             self = .storage(operation: failure.operation, code: failure.code, message: failure.message)
         }
