@@ -22,18 +22,8 @@ struct DamagedPageTests {
     /// LMDB 0.9 through a null pointer inside `mdb_cursor_get`: `grouplog` reports a damaged
     /// store with exit 5 instead of crashing with SIGSEGV.
     @Test func lmdbFaultOnADamagedLeafIsExitFive() throws {
-        guard let binary = GrouplogBinary.path else {
-            Issue.record(Comment(rawValue: GrouplogBinary.missing))
-            return
-        }
         let log = randomChainedLog(seed: 5, count: 40)
-        try withScratchDirectory { root throws in
-            let path = root + "/store"
-            do {
-                let store = try GroupStore(path: path, options: creating())
-                try store.ingest(log)
-            }
-            var bytes = try #require(fileBytes(path + "/data.mdb"))
+        try Self.withDamagedStore(of: log, { bytes throws in
             let record = CommitCodec.encode(log[20])
             let place = try #require(offsets(of: record, in: bytes).first, "commit 20 is not in data.mdb")
             let page = place / 4_096 * 4_096
@@ -45,9 +35,9 @@ struct DamagedPageTests {
                 let node = page + Int(UInt16(bytes[pointer]) | UInt16(bytes[pointer + 1]) << 8)
                 bytes[node + 4] |= 0x04
             }
-            try Data(bytes).write(to: URL(fileURLWithPath: path + "/data.mdb"))
+        }) { path, _ throws in
             for arguments in [["verify"], ["log", GroupID.test.rawValue], ["replay", GroupID.test.rawValue], ["rebuild"]] {
-                let result = try Child(binary, ["--store", path] + arguments).finish()
+                let result = try Self.grouplog(["--store", path] + arguments)
                 #expect(result.status == 5, "grouplog \(arguments.joined(separator: " ")): exit \(result.status): \(result.stderr.prefix(600))")
                 #expect(result.stderr.contains("corrupt"), "grouplog \(arguments.joined(separator: " ")): \(result.stderr.prefix(600))")
             }
@@ -58,22 +48,10 @@ struct DamagedPageTests {
     /// its end raise SIGBUS (in LMDB, or in whatever code reads a value that runs off the end:
     /// libcrypto hashing it, in the campaign). `grouplog` reports a damaged store, exit 5.
     @Test func dataFileCutShortIsExitFive() throws {
-        guard let binary = GrouplogBinary.path else {
-            Issue.record(Comment(rawValue: GrouplogBinary.missing))
-            return
-        }
-        let log = randomChainedLog(seed: 6, count: 300)
-        try withScratchDirectory { root throws in
-            let path = root + "/store"
-            do {
-                let store = try GroupStore(path: path, options: creating())
-                try store.ingest(log)
-            }
-            let bytes = try #require(fileBytes(path + "/data.mdb"))
-            // The meta pages and a few more, not the tree they point into.
-            try Data(bytes.prefix(4 * 4_096)).write(to: URL(fileURLWithPath: path + "/data.mdb"))
+        // The meta pages and a few more, not the tree they point into.
+        try Self.withDamagedStore(of: randomChainedLog(seed: 6, count: 300), { bytes in bytes.removeLast(bytes.count - 4 * 4_096) }) { path, _ throws in
             for arguments in [["verify"], ["state", GroupID.test.rawValue], ["rebuild"]] {
-                let result = try Child(binary, ["--store", path] + arguments).finish()
+                let result = try Self.grouplog(["--store", path] + arguments)
                 #expect(result.status == 5, "grouplog \(arguments.joined(separator: " ")): exit \(result.status): \(result.stderr.prefix(600))")
             }
         }
@@ -88,27 +66,16 @@ struct DamagedPageTests {
     /// the fault lies in neither library, and the binary crashes as it would without the guard.
     @Test(.disabled(if: DamagedPageTests.underAddressSanitizer, "AddressSanitizer replaces libc's memmove"))
     func lmdbFaultInALibcRoutineItCalledIsExitFive() throws {
-        guard let binary = GrouplogBinary.path else {
-            Issue.record(Comment(rawValue: GrouplogBinary.missing))
-            return
-        }
-        let log = randomChainedLog(seed: 7, count: 60)
-        try withScratchDirectory { root throws in
-            let path = root + "/store"
-            do {
-                let store = try GroupStore(path: path, options: creating())
-                try store.ingest(log)
-            }
-            var bytes = try #require(fileBytes(path + "/data.mdb"))
+        try Self.withDamagedStore(of: randomChainedLog(seed: 7, count: 60), { bytes throws in
             // A node's data size is its first 4 bytes, low half first: flip its highest byte.
             let records = Self.tableRecords(named: "outcomes", in: bytes)
             try #require(!records.isEmpty, "no record of the outcomes table found")
             for record in records { bytes[record - 8 - "outcomes".utf8.count + 3] ^= 0x57 }
-            try Data(bytes).write(to: URL(fileURLWithPath: path + "/data.mdb"))
-            let result = try Child(binary, ["--store", path, "rebuild"]).finish()
+        }) { path, damaged throws in
+            let result = try Self.grouplog(["--store", path, "rebuild"])
             #expect(result.status == 5, "grouplog rebuild: exit \(result.status): \(result.stderr.prefix(600))")
             #expect(result.stderr.contains("corrupt"), "grouplog rebuild: \(result.stderr.prefix(600))")
-            #expect(fileBytes(path + "/data.mdb") == bytes, "the failed rebuild changed data.mdb")
+            #expect(fileBytes(path + "/data.mdb") == damaged, "the failed rebuild changed data.mdb")
         }
     }
 
@@ -117,20 +84,13 @@ struct DamagedPageTests {
     /// without reporting it, and refuses the first read (`MDB_BAD_TXN`; the campaign's trial 87 of
     /// seed 99). That refusal is a damaged store (`.corrupt`, exit 5), not a storage error (exit 3).
     @Test func aTableRootPastTheEndIsCorruptNotAStorageError() throws {
-        let log = randomChainedLog(seed: 8, count: 60)
-        try withScratchDirectory { root throws in
-            let path = root + "/store"
-            do {
-                let store = try GroupStore(path: path, options: creating())
-                try store.ingest(log)
-            }
-            var bytes = try #require(fileBytes(path + "/data.mdb"))
+        try Self.withDamagedStore(of: randomChainedLog(seed: 8, count: 60), { bytes throws in
             let records = Self.tableRecords(named: "commits", in: bytes)
             try #require(!records.isEmpty, "no record of the commits table found")
             // LMDB's description of a table: pad (4), flags (2), depth (2), four counts (8
             // each), then the root's page number (8).
             for record in records { bytes[record + 42] ^= 0x7F }
-            try Data(bytes).write(to: URL(fileURLWithPath: path + "/data.mdb"))
+        }) { path, _ throws in
             let store = try GroupStore(path: path)
             for (what, read) in [
                 ("state", { () throws(StoreError) in _ = try store.state(of: .test) }),
@@ -147,6 +107,29 @@ struct DamagedPageTests {
                 }
             }
         }
+    }
+
+    /// Stores `log`, applies `damage` to the bytes of its data.mdb and writes them back, then
+    /// runs `body` with the store's path and the damaged bytes.
+    private static func withDamagedStore(
+        of log: [Commit], _ damage: (inout [UInt8]) throws -> Void, _ body: (_ path: String, _ damaged: [UInt8]) throws -> Void
+    ) throws {
+        try withScratchDirectory { root throws in
+            let path = root + "/store"
+            do {
+                let store = try GroupStore(path: path, options: creating())
+                try store.ingest(log)
+            }
+            var bytes = try #require(fileBytes(path + "/data.mdb"))
+            try damage(&bytes)
+            try Data(bytes).write(to: URL(fileURLWithPath: path + "/data.mdb"))
+            try body(path, bytes)
+        }
+    }
+
+    /// Runs the `grouplog` built beside the tests.
+    private static func grouplog(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try Child(try #require(GrouplogBinary.path, Comment(rawValue: GrouplogBinary.missing)), arguments).finish()
     }
 
     /// Whether this process, and so the `grouplog` built beside it, runs under AddressSanitizer.

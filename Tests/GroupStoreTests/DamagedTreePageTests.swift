@@ -14,23 +14,12 @@ import Testing
 struct DamagedTreePageTests {
     static let group = GroupID.named("long")
 
-    /// Commit 0 creates the group; the others rename it, each to a name of its own, so that every
-    /// record is unique in data.mdb.
-    static func log(count: Int) -> [Commit] {
-        var builder = LogBuilder(groupID: group)
-        var commits = [builder.commit(.alix, .create(CreateConversation(members: [.bo])))]
-        for index in 1..<count {
-            commits.append(builder.commit(index % 2 == 0 ? .alix : .bo, .updateName("name-of-commit-\(index)-padded-to-be-unique")))
-        }
-        return chained(commits)
-    }
-
     /// A walk on one thread (2,000 commits) and one pipelined through the chain-check thread
     /// (6,000), each with the leaf page holding commit 1,500 made unreachable.
     @Test(arguments: [2_000, 6_000])
     func aDamagedTreePageIsReportedAfterEveryCommitBeforeIt(_ count: Int) throws {
         try withScratchDirectory { root throws in
-            let log = Self.log(count: count)
+            let log = renamingLog(of: Self.group, count: count)
             let path = root + "/store"
             let firstUnreachable = try Self.store(log, at: path, unreachableFrom: 1_500)
             let store = try GroupStore(path: path, options: creating(snapshotInterval: 100_000))

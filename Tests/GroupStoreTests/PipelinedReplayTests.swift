@@ -14,16 +14,7 @@ struct PipelinedReplayTests {
     static let count = 6_000
     static let group = GroupID.named("long")
 
-    /// Commit 0 creates the group; the others rename it, each to a long name of its own, so that
-    /// every record is unique in data.mdb and a flipped name byte still decodes.
-    static let log: [Commit] = {
-        var builder = LogBuilder(groupID: group)
-        var commits = [builder.commit(.alix, .create(CreateConversation(members: [.bo])))]
-        for index in 1..<count {
-            commits.append(builder.commit(index % 2 == 0 ? .alix : .bo, .updateName("name-of-commit-\(index)-padded-to-be-unique")))
-        }
-        return chained(commits)
-    }()
+    static let log = renamingLog(of: group, count: count)
 
     @Test func aLongReplayHandsEveryCommitOutcomeAndEventInOrder() throws {
         let log = randomChainedLog(seed: 44, count: 5_000)

@@ -14,15 +14,7 @@ struct PostgresDamagedRunTests {
     static let count = 2_500
     static let group = GroupID.named("long")
 
-    /// Commit 0 creates the group; the others rename it, so that a flipped name byte still decodes.
-    static let log: [Commit] = {
-        var builder = LogBuilder(groupID: group)
-        var commits = [builder.commit(.alix, .create(CreateConversation(members: [.bo])))]
-        for index in 1..<count {
-            commits.append(builder.commit(index % 2 == 0 ? .alix : .bo, .updateName("name-of-commit-\(index)-padded-to-be-unique")))
-        }
-        return chained(commits)
-    }()
+    static let log = renamingLog(of: group, count: count)
 
     enum Damage: String, CaseIterable, Sendable {
         /// A byte of the new name: the record still decodes; the chain shows the change.

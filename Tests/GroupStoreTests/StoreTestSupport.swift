@@ -142,3 +142,15 @@ func offsets(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
     }
     return found
 }
+
+/// A chained log of `count` commits: commit 0 creates `group` (alix, with bo), the others rename
+/// it in turn, each to a long name of its own, so that every record is unique in data.mdb and a
+/// flipped name byte still decodes.
+func renamingLog(of group: GroupID, count: Int) -> [Commit] {
+    var builder = LogBuilder(groupID: group)
+    var commits = [builder.commit(.alix, .create(CreateConversation(members: [.bo])))]
+    for index in 1..<count {
+        commits.append(builder.commit(index % 2 == 0 ? .alix : .bo, .updateName("name-of-commit-\(index)-padded-to-be-unique")))
+    }
+    return chained(commits)
+}
