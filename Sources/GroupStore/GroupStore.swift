@@ -41,6 +41,11 @@ public final class GroupStore: Sendable {
         let directory: LMDBDatabase
         /// The DMs between each pair of inboxes (`StoreKeys.dm`).
         let dms: LMDBDatabase
+
+        /// Every table, for checks of them all.
+        var all: [LMDBDatabase] {
+            [meta, groups, commits, outcomes, snapshots, memberships, claims, claimOwners, keyClaims, keyOwners, directory, dms]
+        }
     }
 
     static let formatVersion: UInt8 = 1

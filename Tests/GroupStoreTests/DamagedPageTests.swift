@@ -66,17 +66,29 @@ struct DamagedPageTests {
     /// the fault lies in neither library, and the binary crashes as it would without the guard.
     @Test(.disabled(if: DamagedPageTests.underAddressSanitizer, "AddressSanitizer replaces libc's memmove"))
     func lmdbFaultInALibcRoutineItCalledIsExitFive() throws {
-        try Self.withDamagedStore(of: randomChainedLog(seed: 7, count: 60), { bytes throws in
-            // A node's data size is its first 4 bytes, low half first: flip its highest byte.
-            let records = Self.tableRecords(named: "outcomes", in: bytes)
-            try #require(!records.isEmpty, "no record of the outcomes table found")
-            for record in records { bytes[record - 8 - "outcomes".utf8.count + 3] ^= 0x57 }
-        }) { path, damaged throws in
+        try Self.withDamagedStore(of: randomChainedLog(seed: 7, count: 60), Self.flipTheOutcomesRecordSize) { path, damaged throws in
             let result = try Self.grouplog(["--store", path, "rebuild"])
             #expect(result.status == 5, "grouplog rebuild: exit \(result.status): \(result.stderr.prefix(600))")
             #expect(result.stderr.contains("corrupt"), "grouplog rebuild: \(result.stderr.prefix(600))")
             #expect(fileBytes(path + "/data.mdb") == damaged, "the failed rebuild changed data.mdb")
         }
+    }
+
+    /// The same damage, which reads never see: `verify` reports it.
+    @Test func aDamagedTableRecordIsReportedByVerify() throws {
+        try Self.withDamagedStore(of: randomChainedLog(seed: 7, count: 60), Self.flipTheOutcomesRecordSize) { path, _ throws in
+            let problems = try GroupStore(path: path).verify(nil, progress: nil)
+            #expect(problems.map(\.message).contains { $0.contains("record of the table outcomes claims 1459617840 bytes") }, "\(problems)")
+            #expect(problems.count == 1, "\(problems)")
+        }
+    }
+
+    /// Flips the highest byte of the size of LMDB's record of the `outcomes` table (a node's data
+    /// size is its first 4 bytes, low half first): 48 becomes 1,459,617,840.
+    private static func flipTheOutcomesRecordSize(_ bytes: inout [UInt8]) throws {
+        let records = tableRecords(named: "outcomes", in: bytes)
+        try #require(!records.isEmpty, "no record of the outcomes table found")
+        for record in records { bytes[record - 8 - "outcomes".utf8.count + 3] ^= 0x57 }
     }
 
     /// The main database's record of the `commits` table with its root page number sent past the

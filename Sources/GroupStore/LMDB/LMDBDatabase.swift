@@ -14,6 +14,9 @@ package struct LMDBDatabase: Hashable, Sendable, CustomStringConvertible {
         self.handle = handle
     }
 
+    /// The size of LMDB 0.9's record of a table in the main database (`MDB_db`).
+    package static let recordSize = 48
+
     /// The name, for messages.
     package var description: String { name }
 }
