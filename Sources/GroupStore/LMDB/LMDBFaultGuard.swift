@@ -10,11 +10,11 @@ import Glibc
 ///
 /// LMDB 0.9 trusts its pages: a flipped byte in a node's flags or offsets can send it through
 /// a null or wild pointer (the corruption campaign, scripts/corrupt-campaign.sh, found both),
-/// and a flipped byte of a node's size makes it move that many bytes when a write replaces the
-/// node, inside libc's `memmove`, before any check of ours sees a record. A process that installs the guard ends such a
-/// fault with `exitCode` and `message` on standard error instead of a crash report; a fault
-/// anywhere else goes to the handler that was there before (Swift's backtracer). Only a
-/// command-line tool should install it: it ends the process.
+/// and a flipped byte of a node's size makes it move that many bytes, inside libc's `memmove`,
+/// when a write replaces the node; all before any check of ours sees a record. A process that
+/// installs the guard ends such a fault with `exitCode` and `message` on standard error instead
+/// of a crash report; a fault anywhere else goes to the handler that was there before (Swift's
+/// backtracer). Only a command-line tool should install it: it ends the process.
 package enum LMDBFaultGuard {
     /// Installs the guard for SIGSEGV and SIGBUS; `message` must live for the process.
     package static func install(message: StaticString, exitCode: Int32) {
@@ -122,7 +122,7 @@ private struct FaultRegisters {
 
 private extension siginfo_t {
     /// The address whose access faulted (`si_addr`).
-    var faultAddress: UInt? {
+    var faultAddress: UInt {
         UInt(bitPattern: _sifields._sigfault.si_addr)
     }
 }
