@@ -42,6 +42,9 @@ public final class GroupStore: Sendable {
         /// The DMs between each pair of inboxes (`StoreKeys.dm`).
         let dms: LMDBDatabase
 
+        /// LMDB's main database: its records of the tables above, by name.
+        let main: LMDBDatabase
+
         /// Every table, for checks of them all.
         var all: [LMDBDatabase] {
             [meta, groups, commits, outcomes, snapshots, memberships, claims, claimOwners, keyClaims, keyOwners, directory, dms]
@@ -94,7 +97,8 @@ public final class GroupStore: Sendable {
                 snapshots: try environment.database("snapshots"), memberships: try environment.database("memberships"),
                 claims: try environment.database("claims"), claimOwners: try environment.database("claimOwners"),
                 keyClaims: try environment.database("keyClaims"), keyOwners: try environment.database("keyOwners"),
-                directory: try environment.database("directory"), dms: try environment.database("dms"))
+                directory: try environment.database("directory"), dms: try environment.database("dms"),
+                main: try environment.mainDatabase())
         } catch {
             throw StoreError(error)
         }

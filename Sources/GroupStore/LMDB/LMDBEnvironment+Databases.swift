@@ -44,8 +44,24 @@ extension LMDBEnvironment {
         return database
     }
 
-    /// Opens an existing database in a read-only transaction, committed so the handle stays open.
-    private func openExistingDatabase(_ name: String) throws(LMDBError) -> MDB_dbi {
+    /// The main database, whose keys are the named databases' names and whose values are LMDB's
+    /// records of them (`MDB_db`, ``LMDBDatabase/recordSize`` bytes). Opened, and cached, as a
+    /// named one is.
+    package func mainDatabase() throws(LMDBError) -> LMDBDatabase {
+        // No named database has an empty name: LMDB takes a null one as the main database.
+        let key = ""
+        if let cached = gate.locked({ databases[key] }) { return cached }
+        try gate.enterWrite("open the main database")
+        defer { gate.exitWrite() }
+        if let cached = gate.locked({ databases[key] }) { return cached }
+        let database = LMDBDatabase(name: "(main)", handle: try openExistingDatabase(nil))
+        gate.locked { databases[key] = database }
+        return database
+    }
+
+    /// Opens an existing database (the main one for a nil name) in a read-only transaction,
+    /// committed so the handle stays open.
+    private func openExistingDatabase(_ name: String?) throws(LMDBError) -> MDB_dbi {
         var adoptions = 0
         while true {
             var began: OpaquePointer?
@@ -61,10 +77,10 @@ extension LMDBEnvironment {
             let opened = mdb_dbi_open(transaction, name, 0, &handle)
             guard opened == MDB_SUCCESS else {
                 mdb_txn_abort(transaction)
-                throw LMDBError(code: opened, operation: "mdb_dbi_open \(name)")
+                throw LMDBError(code: opened, operation: "mdb_dbi_open \(name ?? "(main)")")
             }
             // mdb_txn_commit frees the transaction even when it fails: never abort after it.
-            try check(mdb_txn_commit(transaction), "mdb_txn_commit (open \(name))")
+            try check(mdb_txn_commit(transaction), "mdb_txn_commit (open \(name ?? "(main)"))")
             return handle
         }
     }

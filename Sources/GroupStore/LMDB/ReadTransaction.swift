@@ -31,12 +31,6 @@ package struct ReadTransaction<Failure: LMDBErrorConvertible>: ~Copyable, Readab
         try core.entryCount(database)
     }
 
-    /// The size of LMDB's record of `database` in the main database, which should be
-    /// ``LMDBDatabase/recordSize``; nil if there is none.
-    package func recordSize(of database: LMDBDatabase) throws(Failure) -> Int? {
-        try core.recordSize(of: database)
-    }
-
     /// The ID of the last transaction committed before this snapshot was taken.
     package var transactionID: Int { core.id }
 }

@@ -36,22 +36,5 @@ struct TransactionCore<Failure: LMDBErrorConvertible> {
         return stat.ms_entries
     }
 
-    /// The size of LMDB's record of `database` in the main database (its description of the
-    /// table, `MDB_db`: `LMDBDatabase.recordSize` bytes). Reads never look at that size, but a
-    /// write that changes the table replaces the record, moving as many bytes as it claims.
-    func recordSize(of database: LMDBDatabase) throws(Failure) -> Int? {
-        var main = MDB_dbi()
-        // A null name opens the main database, whose keys are the tables' names.
-        try check(mdb_dbi_open(handle, nil, 0, &main), "mdb_dbi_open (main)", as: Failure.self)
-        var value = MDB_val()
-        let code = Array(database.name.utf8).withUnsafeBytes { name in
-            var key = MDB_val(name)
-            return mdb_get(handle, main, &key, &value)
-        }
-        if code == MDB_NOTFOUND { return nil }
-        try check(code, "mdb_get (main) \(database)", as: Failure.self)
-        return value.mv_size
-    }
-
     var id: Int { mdb_txn_id(handle) }
 }
