@@ -38,19 +38,29 @@ struct PlaceIndex: Sendable {
         IdentifierHash.hash(bytes, seed: seed)
     }
 
-    /// The slot holding `inbox`, or the empty slot where it would go, and the place of its
-    /// record. Candidates are compared as strings, which for IDs of up to 15 bytes is one
-    /// comparison of two words; a record a load left packed, against its ID's bytes in `names`.
-    func find(_ inbox: InboxID, hash: UInt64, in entries: UnsafeBufferPointer<Roster.Entry>, names: LoadedNames?) -> (slot: Int, place: Int?) {
-        guard !slots.isEmpty else { return (0, nil) }
+    /// Where a probe for `hash` starts; nil when the index has no slots.
+    @inline(__always)
+    func firstSlot(of hash: UInt64) -> Int? {
+        slots.isEmpty ? nil : Int(truncatingIfNeeded: hash) & (slots.count - 1)
+    }
+
+    /// The slot after `slot` in a probe.
+    @inline(__always)
+    func slot(after slot: Int) -> Int { (slot + 1) & (slots.count - 1) }
+
+    /// From `slot` on, the first slot of a probe for `hash` that is empty, with no place, or
+    /// whose tag agrees with the hash, with the place it holds: the candidate whose ID the
+    /// caller compares. Nothing here can release anything, so a caller that reads the roster's
+    /// arrays around it need not retain them (issue 18: three retains and releases a lookup).
+    @inline(__always)
+    func candidate(from slot: Int, hash: UInt64) -> (slot: Int, place: Int?) {
         let mask = slots.count - 1
         let tag = hash >> 32
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        var slot = slot
         while true {
             let value = slots[slot]
             if value == 0 { return (slot, nil) }
-            let place = PlaceIndex.place(in: value)
-            if value >> 32 == tag && entries[place].holds(inbox, in: names) { return (slot, place) }
+            if value >> 32 == tag { return (slot, PlaceIndex.place(in: value)) }
             slot = (slot + 1) & mask
         }
     }

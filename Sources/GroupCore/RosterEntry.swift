@@ -68,12 +68,29 @@ extension Roster {
             }
         }
 
-        /// Whether the entry's record is `inbox`'s.
+        /// What names the entry's inbox: a built record's ID, or the number a loaded record
+        /// names it by in its roster's ``LoadedNames``.
+        enum Name {
+            case id(InboxID)
+            case number(UInt32)
+
+            /// Whether this names `inbox`; a number is read in `names`.
+            @inline(__always)
+            func names(_ inbox: InboxID, in names: LoadedNames?) -> Bool {
+                switch self {
+                case let .id(id): id == inbox
+                case let .number(number): names!.holds(number, inbox)
+                }
+            }
+        }
+
+        /// Only the inbox of the entry, so that a lookup copies one ID instead of the whole
+        /// record (its inbox, adder and keys retained and released: issue 18).
         @inline(__always)
-        func holds(_ inbox: InboxID, in names: LoadedNames?) -> Bool {
+        var name: Name {
             switch content {
-            case let .record(record): record.inbox == inbox
-            case let .loaded(packed): names!.holds(packed.inbox, inbox)
+            case let .record(record): .id(record.inbox)
+            case let .loaded(packed): .number(packed.inbox)
             }
         }
 

@@ -41,9 +41,22 @@ final class RosterStorage: @unchecked Sendable {
         return copy
     }
 
-    /// The index's slot for `inbox` and the place of its record, if it has one.
+    /// The index's slot for `inbox` and the place of its record, if it has one: the empty
+    /// slot where it would go when it has none.
+    ///
+    /// Candidates are compared as strings, which for IDs of up to 15 bytes is one comparison
+    /// of two words; a record a load left packed, against its ID's bytes in `names`. Only the
+    /// candidate's ID is copied out of the entries before it is compared: comparing the entry
+    /// where it lay kept the entries, the slots and the names retained over the whole probe
+    /// and copied the whole record (issue 18).
     func find(_ inbox: InboxID, hash: UInt64) -> (slot: Int, place: Int?) {
-        entries.withUnsafeBufferPointer { index.find(inbox, hash: hash, in: $0, names: names) }
+        guard var slot = index.firstSlot(of: hash) else { return (0, nil) }
+        while true {
+            let candidate = index.candidate(from: slot, hash: hash)
+            guard let place = candidate.place else { return candidate }
+            if entries[place].name.names(inbox, in: names) { return candidate }
+            slot = index.slot(after: candidate.slot)
+        }
     }
 
     /// Indexes every record afresh, in room for `capacity` inboxes.

@@ -57,12 +57,14 @@ struct PlaceIndexTests {
         let index = try #require(entries.withUnsafeBufferPointer { entries in
             hashes.withUnsafeBufferPointer { PlaceIndex(hashes: $0) { entries[$0].record(in: nil) == entries[$1].record(in: nil) } }
         })
-        entries.withUnsafeBufferPointer { entries in
-            let lost = Self.inboxes.indices.count { index.find(Self.inboxes[$0], hash: hashes[$0], in: entries, names: nil).place != $0 }
-            #expect(lost == 0, "IDs not found at their places")
-            let absent = InboxID(unchecked: "inbox-5000")
-            #expect(index.find(absent, hash: PlaceIndex.hash(of: absent), in: entries, names: nil).place == nil)
-        }
+        // Looked up as a roster looks up, through its box.
+        let box = RosterStorage()
+        box.entries = entries
+        box.index = index
+        let lost = Self.inboxes.indices.count { box.find(Self.inboxes[$0], hash: hashes[$0]).place != $0 }
+        #expect(lost == 0, "IDs not found at their places")
+        let absent = InboxID(unchecked: "inbox-5000")
+        #expect(box.find(absent, hash: PlaceIndex.hash(of: absent)).place == nil)
         let repeated = entries + [entries[2_345]]
         let refused = repeated.withUnsafeBufferPointer { entries in
             (hashes + [hashes[2_345]]).withUnsafeBufferPointer { PlaceIndex(hashes: $0) { entries[$0].record(in: nil) == entries[$1].record(in: nil) } }
