@@ -20,6 +20,10 @@ package struct FlatRosterSource {
     /// Room the roster keeps for this many more records: those of the incremental snapshots a
     /// state read applies next, which would otherwise regrow (copy) its arrays and its index.
     package var spareRecords = 0
+    /// The index of the first `recordCount` IDs by number (``ArenaIndex``), when another thread
+    /// builds it: asked for, and waited on, only once every record is read, and used only if
+    /// the records are numbered in record order. Nil when the roster builds its own.
+    package var arenaIndex: (() -> ArenaIndex?)?
 
     /// - Parameter readRecords: reads the records `first..<first + chunk.count` into `chunk`,
     ///   refusing bytes that are no record.

@@ -421,7 +421,9 @@ extension Roster {
     /// stay packed in the entries, naming their inboxes and adders by number into the IDs'
     /// bytes, copied once (``LoadedNames``): only the admins' and the keyed members' IDs become
     /// strings here. Each entry is written into uninitialized room rather than appended
-    /// (issue 18: 84 instructions a member fewer).
+    /// (issue 18: 84 instructions a member fewer). The index comes from the source's
+    /// ``FlatRosterSource/arenaIndex`` when it has one and the records are numbered in record
+    /// order; otherwise the IDs are hashed here.
     init(source: FlatRosterSource) throws(InconsistentState) {
         let names = try LoadedNames(source)
         let count = UInt32(truncatingIfNeeded: names.count)
@@ -438,10 +440,14 @@ extension Roster {
         var keyed = source.keys.makeIterator()
         var nextKeyed = keyed.next()
         var failure: InconsistentState?
-        // Each record's inbox hashed from the arena's bytes while the record is at hand.
+        // Each record's inbox hashed from the arena's bytes while the record is at hand, unless
+        // another thread indexes the arena.
+        let hashesInline = source.arenaIndex == nil
         let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: source.recordCount)
         defer { hashes.deallocate() }
         HugePages.prefer(hashes)
+        // Whether record `p` is inbox `p` throughout, as a roster numbers them.
+        var numberedInRecordOrder = true
         // At least one record's room, so that a roster of none (bytes no state writes, but a
         // decoder must refuse, not trap on) still strides forward.
         let chunk = UnsafeMutableBufferPointer<PackedRecord>.allocate(capacity: max(1, min(source.recordCount, 4_096)))
@@ -471,7 +477,8 @@ extension Roster {
                             throw InconsistentState(reason: "\(names.name(packed.inbox)) has ordinal \(packed.ordinal), which no next ordinal is above")
                         }
                         previousOrdinal = packed.ordinal
-                        hashes[place] = PlaceIndex.hash(of: names.bytes(packed.inbox))
+                        if hashesInline { hashes[place] = PlaceIndex.hash(of: names.bytes(packed.inbox)) }
+                        numberedInRecordOrder = numberedInRecordOrder && Int(packed.inbox) == place
                         if packed.flags.contains(.hasKeys) {
                             let keys = try Roster.keys(numbered: packed.inbox, in: names, from: &nextKeyed, &keyed)
                             keyedRecords += 1
@@ -505,10 +512,19 @@ extension Roster {
         if nextKeyed != nil {
             throw InconsistentState(reason: "the snapshot's keys do not follow the records flagged as holding some")
         }
-        let index = entries.withUnsafeBufferPointer { entries in
-            PlaceIndex(hashes: UnsafeBufferPointer(hashes), capacity: entries.count + source.spareRecords) {
-                guard case let .loaded(first) = entries[$0].content, case let .loaded(second) = entries[$1].content else { return false }
-                return names.same(first.inbox, second.inbox)
+        let capacity = entries.count + source.spareRecords
+        var index: PlaceIndex?
+        if numberedInRecordOrder, let built = source.arenaIndex?(), built.count == entries.count, built.capacity == capacity {
+            index = built.index
+        } else {
+            if !hashesInline {
+                for place in entries.indices { hashes[place] = entries[place].hash(in: names) }
+            }
+            index = entries.withUnsafeBufferPointer { entries in
+                PlaceIndex(hashes: UnsafeBufferPointer(hashes), capacity: capacity) {
+                    guard case let .loaded(first) = entries[$0].content, case let .loaded(second) = entries[$1].content else { return false }
+                    return names.same(first.inbox, second.inbox)
+                }
             }
         }
         guard let index else { throw InconsistentState(reason: "an inbox ID appears twice in the snapshot's ID arena") }

@@ -258,21 +258,38 @@ extension GroupStore {
                 // Each record of a delta takes at least a packed record's bytes.
                 let deltaBytes = chain.reduce(0) { $0 + $1.bytes.count }
                 let spare = deltaBytes / SnapshotCodec.recordSize
-                // A large read checks the checksums and decodes the deltas on a second thread
-                // while this one decodes the full snapshot.
+                // A large read indexes the full snapshot's roster, checks and decodes the deltas
+                // and hashes the full snapshot on a second thread while this one decodes and
+                // applies them; with no deltas to apply, the index is built here, as the second
+                // thread's checksum alone lasts about as long as the decode.
                 let fullState = SnapshotRecord.stateBytes(of: bytes)
+                let indexRoom = chain.isEmpty ? nil : SnapshotRecord.rosterIndexRoom(bytes, spare)
                 let readAhead = fullState.count + deltaBytes >= options.readAheadBytes
-                    ? SnapshotReadAhead(full: fullState, deltas: chain.map(\.bytes)) : nil
+                    ? SnapshotReadAhead(full: fullState, spareRecords: indexRoom, deltas: chain.map(\.bytes)) : nil
                 defer { readAhead?.stop() }
+                // The full snapshot's checksum is compared last, so that it is computed while the
+                // deltas are applied; the state is used only once it matches, and a mismatch is
+                // what is reported, whatever went wrong in decoding the state or after it.
+                func verifyFull() throws(StoreError) {
+                    do throws(SnapshotProblem) {
+                        try SnapshotRecord.verifyChecksum(of: bytes) { readAhead?.digest() ?? SHA256.hash($0) }
+                    } catch {
+                        throw corrupt(error, at: parsed.sequence)
+                    }
+                }
                 // Bound straight from the decoder, so that the state is uniquely referenced and
                 // applying a delta copies nothing.
                 guard var state = try { () throws(StoreError) -> GroupState? in
                     do throws(SnapshotProblem) {
-                        return try SnapshotRecord.decode(bytes, spareRecords: spare) { readAhead?.digest() ?? SHA256.hash($0) }
+                        return try SnapshotRecord.decodeUnverified(bytes, spareRecords: spare, readAhead: readAhead)
                     } catch {
+                        try verifyFull()
                         throw corrupt(error, at: parsed.sequence)
                     }
-                }() else { return (parsed.sequence, nil) }
+                }() else {
+                    try verifyFull()
+                    return (parsed.sequence, nil)
+                }
                 for (index, delta) in chain.enumerated() {
                     do throws(SnapshotProblem) {
                         if let readAhead {
@@ -281,9 +298,11 @@ extension GroupStore {
                             try SnapshotRecord.applyDelta(delta.bytes, to: &state)
                         }
                     } catch {
+                        try verifyFull()
                         throw corrupt(error, at: delta.sequence)
                     }
                 }
+                try verifyFull()
                 return (stored, state)
             }
             return nil

@@ -75,11 +75,23 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         guard bytes.count >= 34, bytes[1] == 1 else { return }
         var fixed = bytes
         fixed.replaceSubrange(2..<34, with: SHA256.hash(Array(bytes[34...])).bytes)
-        guard let state = fixed.withUnsafeBytes({ try? SnapshotRecord.decode($0) }) else { return }
+        let state = fixed.withUnsafeBytes { try? SnapshotRecord.decode($0) }
+        if bytes[0] == SnapshotRecord.version { withArenaIndex(Array(bytes[34...]), decodesTo: state) }
+        guard let state else { return }
         let encoded = SnapshotRecord.encode(state)
         guard encoded.withUnsafeBytes({ try? SnapshotRecord.decode($0) }) == state else {
             fatalError("SnapshotRecord: a decoded snapshot changes in a round trip")
         }
+    }
+
+    /// The state read's second thread indexes a snapshot's roster from its bytes alone
+    /// (`ArenaIndex`): with that index, the same bytes must decode to the same state, or be
+    /// refused as they are without it.
+    private static func withArenaIndex(_ body: [UInt8], decodesTo expected: GroupState?) {
+        let indexed = body.withUnsafeBytes { body in
+            try? SnapshotCodec.decode(body, spareRecords: 3, arenaIndex: { SnapshotCodec.arenaIndex(of: body, spareRecords: 3) })
+        }
+        guard indexed == expected else { fatalError("SnapshotCodec: a snapshot decodes otherwise with its arena index") }
     }
 
     private static func delta(_ bytes: [UInt8]) {

@@ -66,13 +66,31 @@ public enum SnapshotCodec {
     /// - Parameter spareRecords: room the roster keeps for that many more records, for the
     ///   incremental snapshots a caller applies next.
     public static func decode(_ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0) throws(BinaryDecodingError) -> GroupState {
+        try decode(bytes, spareRecords: spareRecords, arenaIndex: nil)
+    }
+
+    /// ``decode(_:spareRecords:)`` with the roster's index as ``arenaIndex(of:spareRecords:)``
+    /// builds it from the same bytes, when another thread does (``FlatRosterSource/arenaIndex``).
+    package static func decode(
+        _ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0, arenaIndex: (() -> ArenaIndex?)?
+    ) throws(BinaryDecodingError) -> GroupState {
         var reader = BinaryReader(bytes)
         let head = try StateCodec.readHead(from: &reader)
         let roster = try RosterSection(from: &reader)
         let tail = try StateCodec.readTail(from: &reader, after: head)
         try reader.expectEnd("snapshot")
-        let members = try roster.members(nextOrdinal: head.nextOrdinal, reader: reader, spareRecords: spareRecords)
+        let members = try roster.members(nextOrdinal: head.nextOrdinal, reader: reader, spareRecords: spareRecords, arenaIndex: arenaIndex)
         return try StateCodec.assemble(head, members, tail, reader: reader, recordsStart: roster.start)
+    }
+
+    /// The index of the roster of the snapshot encoding `bytes` (``ArenaIndex``), as its decode
+    /// with `spareRecords` would build it from the IDs when they are numbered in record order;
+    /// nil for bytes whose roster part does not parse, or whose first IDs repeat. Nothing but
+    /// the roster part's framing is checked: the decode checks the rest.
+    package static func arenaIndex(of bytes: UnsafeRawBufferPointer, spareRecords: Int) -> ArenaIndex? {
+        var reader = BinaryReader(bytes)
+        guard (try? StateCodec.readHead(from: &reader)) != nil, let roster = try? RosterSection(from: &reader) else { return nil }
+        return ArenaIndex(arena: roster.arena, lengths: roster.lengths, count: roster.recordCount, capacity: roster.recordCount + spareRecords)
     }
 
     /// A roster part as read, its bytes not yet parsed into records: they are checked only once
@@ -104,10 +122,13 @@ public enum SnapshotCodec {
         }
 
         /// The members the part holds, each below `nextOrdinal`.
-        func members(nextOrdinal: UInt64, reader: BinaryReader, spareRecords: Int = 0) throws(BinaryDecodingError) -> RestoredMembers {
+        func members(
+            nextOrdinal: UInt64, reader: BinaryReader, spareRecords: Int = 0, arenaIndex: (() -> ArenaIndex?)? = nil
+        ) throws(BinaryDecodingError) -> RestoredMembers {
             try withSource(reader: reader) { (source) throws(InconsistentState) in
                 var source = source
                 source.spareRecords = spareRecords
+                source.arenaIndex = arenaIndex
                 return try RestoredMembers(source: source, nextOrdinal: nextOrdinal)
             }
         }

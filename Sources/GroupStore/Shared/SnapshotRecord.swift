@@ -86,16 +86,21 @@ package enum SnapshotRecord {
         _ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0, backgroundChecksum: Int = SnapshotReadAhead.minimumBytes
     ) throws(SnapshotProblem) -> GroupState? {
         let body = stateBytes(of: bytes)
-        let readAhead = body.count >= max(1, backgroundChecksum) ? SnapshotReadAhead(full: body, deltas: []) : nil
+        // Only the checksum is left to the second thread: with the roster's index as well, it
+        // outlasted the decode (a 1M-member load with 64-character IDs took 88 ms, not 65).
+        let readAhead = body.count >= max(1, backgroundChecksum) ? SnapshotReadAhead(full: body, spareRecords: nil, deltas: []) : nil
         defer { readAhead?.stop() }
-        return try decode(bytes, spareRecords: spareRecords) { readAhead?.digest() ?? SHA256.hash($0) }
+        let decoded = Result { () throws(SnapshotProblem) -> GroupState? in try decodeUnverified(bytes, spareRecords: spareRecords) }
+        try verifyChecksum(of: bytes) { readAhead?.digest() ?? SHA256.hash($0) }
+        return try decoded.get()
     }
 
-    /// The state the record holds, its checksum compared with what `digest` gives for the
-    /// state's bytes once they are decoded: a mismatch is what is reported, whatever the
-    /// decoder made of the bytes.
-    package static func decode(
-        _ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0, digest: (UnsafeRawBufferPointer) -> Digest
+    /// The state the record holds, decoded before its checksum is compared: the caller must
+    /// call ``verifyChecksum(of:digest:)`` before it uses the state, and before it reports a
+    /// throw, whose cause a checksum mismatch is then instead.
+    /// - Parameter readAhead: the thread that indexes the record's roster, when one does.
+    static func decodeUnverified(
+        _ bytes: UnsafeRawBufferPointer, spareRecords: Int = 0, readAhead: SnapshotReadAhead? = nil
     ) throws(SnapshotProblem) -> GroupState? {
         guard bytes.count >= 2 else { throw .damaged("a snapshot record of \(bytes.count) bytes is too short") }
         if bytes[0] == deltaVersion { throw .damaged("an incremental snapshot stands where a full one belongs") }
@@ -107,20 +112,31 @@ package enum SnapshotRecord {
         case 1:
             guard bytes.count >= 34 else { throw .damaged("a snapshot record of \(bytes.count) bytes is too short") }
             let body = stateBytes(of: bytes)
-            let decoded = Result { () throws(BinaryDecodingError) -> GroupState in
-                bytes[0] == 1 ? try StateCodec.decode(body) : try SnapshotCodec.decode(body, spareRecords: spareRecords)
-            }
-            guard digest(body).bytes.elementsEqual(bytes[2..<34]) else {
-                throw .damaged("the snapshot's checksum does not match its contents")
-            }
             do throws(BinaryDecodingError) {
-                return try decoded.get()
+                if bytes[0] == 1 { return try StateCodec.decode(body) }
+                return try SnapshotCodec.decode(body, spareRecords: spareRecords, arenaIndex: readAhead.map { readAhead in { readAhead.arenaIndex() } })
             } catch {
                 throw .damaged(error.description)
             }
         default:
             throw .damaged("unknown snapshot flag \(bytes[1])")
         }
+    }
+
+    /// Compares the checksum of a full snapshot record with `digest` of the state's bytes:
+    /// a mismatch is what is reported, whatever the decoder made of the bytes. A record that
+    /// holds no checksum (no state, or too short for one) passes: decoding it says why.
+    static func verifyChecksum(of bytes: UnsafeRawBufferPointer, digest: (UnsafeRawBufferPointer) -> Digest) throws(SnapshotProblem) {
+        guard bytes.count >= 34, bytes[0] == 1 || bytes[0] == version, bytes[1] == 1 else { return }
+        guard digest(stateBytes(of: bytes)).bytes.elementsEqual(bytes[2..<34]) else {
+            throw .damaged("the snapshot's checksum does not match its contents")
+        }
+    }
+
+    /// The room for more records to index a full snapshot record's roster with on a second
+    /// thread (``SnapshotReadAhead``): nil for a record with no flat roster.
+    static func rosterIndexRoom(_ bytes: UnsafeRawBufferPointer, _ spareRecords: Int) -> Int? {
+        bytes.count >= 34 && bytes[0] == version && bytes[1] == 1 ? spareRecords : nil
     }
 
     /// The bytes of the state a full snapshot record holds, after its checksum; none for a
