@@ -10,8 +10,7 @@
 ///
 /// Its bytes need not have been checked: IDs that are no identifiers fail the load, which then
 /// drops the index, and an index of garbage is never used to find anything.
-package struct ArenaIndex: @unchecked Sendable {
-    // @unchecked: PlaceIndex holds an array of integers, which no one else references.
+package struct ArenaIndex: Sendable {
     let index: PlaceIndex
     /// How many IDs it indexes, by number from 0.
     let count: Int
