@@ -34,7 +34,8 @@ enum VerifyCommand: CommandBody {
         Interrupt.finishing()
         progress.finish()
         for problem in problems { streams.out("PROBLEM \(problem)") }
-        streams.out(problems.isEmpty ? "verify: no problems" : "verify: \(problems.count) problems")
+        streams.out(problems.isEmpty ? "verify: no problems"
+            : problems.count == 1 ? "verify: 1 problem" : "verify: \(problems.count.grouped) problems")
         return problems.isEmpty ? .success : .corrupt
     }
 }

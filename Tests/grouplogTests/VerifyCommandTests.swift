@@ -29,7 +29,7 @@ import Testing
             let problems = damaged.stdout.split(separator: "\n").filter { $0.hasPrefix("PROBLEM ") }
             #expect(!problems.isEmpty, "\(damaged.stdout)")
             #expect(problems.contains { $0.contains("team") && $0.contains("7") }, "\(damaged.stdout)")
-            #expect(damaged.stdout.hasSuffix("verify: \(problems.count) problems\n"))
+            #expect(damaged.stdout.hasSuffix(problems.count == 1 ? "verify: 1 problem\n" : "verify: \(problems.count) problems\n"))
         }
     }
 }
