@@ -56,7 +56,8 @@ struct ArenaIndexTests {
         LoadedRosterTests.write(3_000, seed: 5, to: &rosters)
         let flat = rosters[0].flat
         var asked = false
-        rosters.append(try Self.loaded(flat, spare: spare, index: try #require(Self.arenaIndex(of: flat, spare: spare)), asked: &asked))
+        let index: ArenaIndex = try #require(Self.arenaIndex(of: flat, spare: spare))
+        rosters.append(try Self.loaded(flat, spare: spare, index: index, asked: &asked))
         #expect(asked)
         #expect(rosters[1] == rosters[0])
         LoadedRosterTests.expectSameReads(rosters[1], rosters[0])
@@ -73,7 +74,8 @@ struct ArenaIndexTests {
         let flat = Self.renumberedBackwards(built[0].flat)
         #expect(flat.records.map(\.inbox) != Array(0..<UInt32(flat.records.count)))
         var asked = false
-        let loaded = try Self.loaded(flat, index: try #require(Self.arenaIndex(of: flat, spare: 0)), asked: &asked)
+        let index: ArenaIndex = try #require(Self.arenaIndex(of: flat, spare: 0))
+        let loaded = try Self.loaded(flat, index: index, asked: &asked)
         LoadedRosterTests.expectSameReads(loaded, built[0])
     }
 
@@ -84,7 +86,8 @@ struct ArenaIndexTests {
         LoadedRosterTests.write(500, seed: 3, to: &built)
         let flat = built[0].flat
         var asked = false
-        let loaded = try Self.loaded(flat, spare: 100, index: try #require(Self.arenaIndex(of: flat, spare: 0)), asked: &asked)
+        let index: ArenaIndex = try #require(Self.arenaIndex(of: flat, spare: 0))
+        let loaded = try Self.loaded(flat, spare: 100, index: index, asked: &asked)
         #expect(asked)
         LoadedRosterTests.expectSameReads(loaded, built[0])
     }

@@ -370,7 +370,8 @@ struct SignedCommitTests {
         var group = Self.group(required: false)
         let before = try #require(group.state)
         try #require(group.commit(.bo, .updateKeys(add: [Self.spareKey], remove: [])) == .applied)
-        let diff = StateDiff(from: before, to: try #require(group.state))
+        let after: GroupState = try #require(group.state)
+        let diff = StateDiff(from: before, to: after)
         #expect(diff.members.map(\.inbox) == [.bo])
         #expect(diff.members.first?.attributes == [.keys])
     }

@@ -24,7 +24,7 @@ struct ConversationsTests {
             #expect(try await alix.findGroup(groupId: "b")?.groupId == .named("b"))
             #expect(try await alix.findGroup(groupId: .named("missing")) == nil)
             #expect(try await alix.findGroup(groupId: drawn.id)?.id == drawn.id)
-            let bad = await error { () async throws(GroupLogError) in try await alix.findGroup(groupId: "has space") }
+            let bad = await error { () async throws(GroupLogError) in try alix.findGroup(groupId: "has space") }
             #expect(bad?.description.hasPrefix("invalid argument: group ID") == true)
             #expect(try await alix.groups().map(\.groupId).sorted() == [.named("a"), .named("b"), drawn.groupId].sorted())
             #expect(try await store.conversations(as: .bo).groups().map(\.groupId) == [.named("b")])

@@ -94,7 +94,7 @@ struct AuditPageBrowserTests {
             let browser = HeadlessChromium(binary: binary, scratch: directory.url)
             let url = URL(fileURLWithPath: page).absoluteString
             func visible(_ fragment: String) throws -> [String?] {
-                try rows(in: try browser.dumpDOM(url + fragment)).filter { !$0.isHidden }.map { $0.attribute("data-signature") }
+                rows(in: try browser.dumpDOM(url + fragment)).filter { !$0.isHidden }.map { $0.attribute("data-signature") }
             }
             #expect(try visible("").count == 6)
             #expect(try visible("#signature=unsigned") == ["unsigned"])

@@ -51,7 +51,9 @@ enum SeedCorpus {
             let folder = directory + "/" + target.rawValue
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for (name, bytes) in files {
-                FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(bytes))
+                guard FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(bytes)) else {
+                    throw SeedError("cannot write \(folder)/\(name)")
+                }
             }
             print("\(target.rawValue): \(files.count) files")
         }
