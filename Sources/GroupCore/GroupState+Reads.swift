@@ -44,20 +44,16 @@ extension GroupState {
     }
 
     /// Whether `inbox` is a current admin. Super admins are listed apart, as in XMTP.
-    public func isAdmin(_ inbox: InboxID) -> Bool { roster.admins.contains(inbox) }
+    public func isAdmin(_ inbox: InboxID) -> Bool { roster.isAdmin(inbox) }
 
     /// Whether `inbox` is a current super admin.
-    public func isSuperAdmin(_ inbox: InboxID) -> Bool { roster.superAdmins.contains(inbox) }
+    public func isSuperAdmin(_ inbox: InboxID) -> Bool { roster.isSuperAdmin(inbox) }
 
     /// The admins (not the super admins), in the order they became members.
-    public func listAdmins() -> [InboxID] { inJoinOrder(roster.admins) }
+    public func listAdmins() -> [InboxID] { roster.adminInboxes }
 
     /// The super admins, in the order they became members.
-    public func listSuperAdmins() -> [InboxID] { inJoinOrder(roster.superAdmins) }
-
-    private func inJoinOrder(_ inboxes: Set<InboxID>) -> [InboxID] {
-        inboxes.sorted { (roster[$0]?.ordinal ?? 0) < (roster[$1]?.ordinal ?? 0) }
-    }
+    public func listSuperAdmins() -> [InboxID] { roster.superAdminInboxes }
 }
 
 extension GroupState {

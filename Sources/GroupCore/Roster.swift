@@ -27,8 +27,11 @@ struct Roster: Equatable, Sendable {
     private(set) var nextOrdinal: UInt64 { _read { yield box.nextOrdinal } _modify { yield &unique.nextOrdinal } }
     /// Current members in any state: what the member limit counts.
     private(set) var headcount: Int { _read { yield box.headcount } _modify { yield &unique.headcount } }
-    private(set) var admins: Set<InboxID> { _read { yield box.admins } _modify { yield &unique.admins } }
-    private(set) var superAdmins: Set<InboxID> { _read { yield box.superAdmins } _modify { yield &unique.superAdmins } }
+    /// The ordinals of the current admins and super admins: numbers rather than IDs, so that a
+    /// load makes no string for them and a role change hashes no ID (issue 18: a fifth of a full
+    /// snapshot's decode in a state read).
+    private(set) var admins: Set<UInt64> { _read { yield box.admins } _modify { yield &unique.admins } }
+    private(set) var superAdmins: Set<UInt64> { _read { yield box.superAdmins } _modify { yield &unique.superAdmins } }
     /// Each key recorded for a current member, to that member: a key is recorded for at most one
     /// current member (SPEC section 14).
     private(set) var keyOwners: [PublicKey: InboxID] { _read { yield box.keyOwners } _modify { yield &unique.keyOwners } }
@@ -167,7 +170,7 @@ struct Roster: Equatable, Sendable {
         let sameStanding = old.isCurrent && record.isCurrent && old.role == record.role && old.ordinal == record.ordinal
         if old.isCurrent && !sameStanding {
             headcount -= 1
-            unindexRole(old.role, of: record.inbox)
+            unindexRole(old.role, at: old.ordinal)
         }
         if old.ordinal == record.ordinal {
             entries[place].content = .record(record)
@@ -345,18 +348,46 @@ struct Roster: Equatable, Sendable {
 
     private mutating func indexRole(of record: MemberRecord) {
         switch record.role {
-        case .admin: admins.insert(record.inbox)
-        case .superAdmin: superAdmins.insert(record.inbox)
+        case .admin: admins.insert(record.ordinal)
+        case .superAdmin: superAdmins.insert(record.ordinal)
         default: break
         }
     }
 
-    /// Takes `inbox`, whose record held `role`, out of the admin lists.
-    private mutating func unindexRole(_ role: Role, of inbox: InboxID) {
+    /// Takes the record at `ordinal`, which held `role`, out of the admin lists.
+    private mutating func unindexRole(_ role: Role, at ordinal: UInt64) {
         switch role {
-        case .admin: admins.remove(inbox)
-        case .superAdmin: superAdmins.remove(inbox)
+        case .admin: admins.remove(ordinal)
+        case .superAdmin: superAdmins.remove(ordinal)
         default: break
+        }
+    }
+}
+
+extension Roster {
+    /// Whether `inbox` is a current admin (not a super admin).
+    func isAdmin(_ inbox: InboxID) -> Bool { ordinal(of: inbox).map(admins.contains) ?? false }
+
+    /// Whether `inbox` is a current super admin.
+    func isSuperAdmin(_ inbox: InboxID) -> Bool { ordinal(of: inbox).map(superAdmins.contains) ?? false }
+
+    /// The current admins (not the super admins), in join order.
+    var adminInboxes: [InboxID] { currentInboxes(at: admins) }
+
+    /// The current super admins, in join order.
+    var superAdminInboxes: [InboxID] { currentInboxes(at: superAdmins) }
+
+    /// The inboxes of the current members whose records have `ordinals`, in ordinal order: each
+    /// found in the join order by its ordinal, which rises along it.
+    private func currentInboxes(at ordinals: Set<UInt64>) -> [InboxID] {
+        ordinals.sorted().compactMap { ordinal in
+            var position = position(from: ordinal)
+            // A hole at the same ordinal (a record that left in place) comes before the record.
+            while position < order.count, entries[Int(order[position])].ordinal == ordinal {
+                if let member = currentMember(atOrderIndex: position) { return member.inbox }
+                position += 1
+            }
+            return nil
         }
     }
 }
@@ -419,8 +450,7 @@ extension Roster {
     ///
     /// The records come a chunk at a time into one small buffer, which stays in the cache, and
     /// stay packed in the entries, naming their inboxes and adders by number into the IDs'
-    /// bytes, copied once (``LoadedNames``): only the admins' and the keyed members' IDs become
-    /// strings here. Each entry is written into uninitialized room rather than appended
+    /// bytes, copied once (``LoadedNames``): only the keyed members' IDs become strings here. Each entry is written into uninitialized room rather than appended
     /// (issue 18: 84 instructions a member fewer). The index comes from the source's
     /// ``FlatRosterSource/arenaIndex`` when it has one and the records are numbered in record
     /// order; otherwise the IDs are hashed here.
@@ -434,7 +464,7 @@ extension Roster {
         var headcount = 0, keyedRecords = 0
         // Gathered in arrays and made into sets once at the end: a set grown one insert at a
         // time rehashes every ID at each doubling.
-        var admins: [InboxID] = [], superAdmins: [InboxID] = []
+        var admins: [UInt64] = [], superAdmins: [UInt64] = []
         var keyOwners: [PublicKey: InboxID] = [:]
         var previousOrdinal: UInt64?
         var keyed = source.keys.makeIterator()
@@ -495,9 +525,9 @@ extension Roster {
                             headcount += 1
                             order.append(Int32(truncatingIfNeeded: place))
                             if packed.role == .admin {
-                                admins.append(names.name(packed.inbox))
+                                admins.append(packed.ordinal)
                             } else if packed.role == .superAdmin {
-                                superAdmins.append(names.name(packed.inbox))
+                                superAdmins.append(packed.ordinal)
                             }
                         }
                         entries.initializeElement(at: place, to: Entry(loaded: packed))

@@ -66,7 +66,7 @@ struct LoadedRosterTests {
         let joinOrder: [MemberRecord]
         /// The current members from ordinal 500 on, as a page of the member list starts.
         let fromOrdinal: [MemberRecord]
-        let admins: Set<InboxID>, superAdmins: Set<InboxID>
+        let admins: [InboxID], superAdmins: [InboxID]
         let keyOwners: [PublicKey: InboxID]
         let counts: [Int]
         let nextOrdinal: UInt64
@@ -78,7 +78,7 @@ struct LoadedRosterTests {
             some = roster.records(of: Array(LoadedRosterTests.inboxes.prefix(300).reversed()))
             joinOrder = (0..<roster.orderCount).compactMap { roster.currentMember(atOrderIndex: $0) }
             fromOrdinal = (roster.position(from: 500)..<roster.orderCount).compactMap { roster.currentMember(atOrderIndex: $0) }
-            (admins, superAdmins, keyOwners) = (roster.admins, roster.superAdmins, roster.keyOwners)
+            (admins, superAdmins, keyOwners) = (roster.adminInboxes, roster.superAdminInboxes, roster.keyOwners)
             counts = [roster.headcount, roster.recordCount, roster.keyedRecords]
             nextOrdinal = roster.nextOrdinal
             flat = roster.flat
