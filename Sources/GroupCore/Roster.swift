@@ -450,8 +450,9 @@ extension Roster {
     ///
     /// The records come a chunk at a time into one small buffer, which stays in the cache, and
     /// stay packed in the entries, naming their inboxes and adders by number into the IDs'
-    /// bytes, copied once (``LoadedNames``): only the keyed members' IDs become strings here. Each entry is written into uninitialized room rather than appended
-    /// (issue 18: 84 instructions a member fewer). The index comes from the source's
+    /// bytes, copied once (``LoadedNames``): only the keyed members' IDs become strings here.
+    /// Each entry is written into uninitialized room rather than appended (issue 18: 84
+    /// instructions a member fewer). The index comes from the source's
     /// ``FlatRosterSource/arenaIndex`` when it has one and the records are numbered in record
     /// order; otherwise the IDs are hashed here.
     init(source: FlatRosterSource) throws(InconsistentState) {
@@ -463,7 +464,7 @@ extension Roster {
         order.reserveCapacity(source.recordCount + source.spareRecords)
         var headcount = 0, keyedRecords = 0
         // Gathered in arrays and made into sets once at the end: a set grown one insert at a
-        // time rehashes every ID at each doubling.
+        // time rehashes every element at each doubling.
         var admins: [UInt64] = [], superAdmins: [UInt64] = []
         var keyOwners: [PublicKey: InboxID] = [:]
         var previousOrdinal: UInt64?
