@@ -27,11 +27,11 @@ struct Roster: Equatable, Sendable {
     private(set) var nextOrdinal: UInt64 { _read { yield box.nextOrdinal } _modify { yield &unique.nextOrdinal } }
     /// Current members in any state: what the member limit counts.
     private(set) var headcount: Int { _read { yield box.headcount } _modify { yield &unique.headcount } }
-    /// The ordinals of the current admins and super admins: numbers rather than IDs, so that a
-    /// load makes no string for them and a role change hashes no ID (issue 18: a fifth of a full
-    /// snapshot's decode in a state read).
-    private(set) var admins: Set<UInt64> { _read { yield box.admins } _modify { yield &unique.admins } }
-    private(set) var superAdmins: Set<UInt64> { _read { yield box.superAdmins } _modify { yield &unique.superAdmins } }
+    /// The places in `entries` of the current admins and super admins: bits rather than IDs, so
+    /// that a load makes no string for them and a role change hashes nothing (issue 18: a fifth
+    /// of a full snapshot's decode in a state read, as sets of IDs).
+    private(set) var admins: PlaceSet { _read { yield box.admins } _modify { yield &unique.admins } }
+    private(set) var superAdmins: PlaceSet { _read { yield box.superAdmins } _modify { yield &unique.superAdmins } }
     /// Each key recorded for a current member, to that member: a key is recorded for at most one
     /// current member (SPEC section 14).
     private(set) var keyOwners: [PublicKey: InboxID] { _read { yield box.keyOwners } _modify { yield &unique.keyOwners } }
@@ -150,13 +150,17 @@ struct Roster: Equatable, Sendable {
     /// Stores `record` in place of the inbox's previous one and updates every index. Records
     /// that take a new ordinal must come in increasing ordinal order. `hash`, when the caller
     /// has it, is the inbox's ``PlaceIndex/hash(of:)``.
-    mutating func put(_ record: MemberRecord, hash: UInt64? = nil) {
+    /// - Returns: the ordinal of the record replaced; nil when the inbox had none. A caller
+    ///   that checks it learns it from the put's own lookup instead of one of its own (issue 18:
+    ///   a tenth of applying an incremental snapshot's records).
+    @discardableResult
+    mutating func put(_ record: MemberRecord, hash: UInt64? = nil) -> UInt64? {
         if box.touched != nil { noteTouched(record.inbox) }
         let hash = hash ?? PlaceIndex.hash(of: record.inbox)
         let (slot, found) = box.find(record.inbox, hash: hash)
         guard let place = found else {
             append(record, slot: slot, hash: hash, isNew: true)
-            return
+            return nil
         }
         // What the bookkeeping needs of the record replaced, read without making it: unpacking a
         // loaded record makes its adder's string, and copying a record retains its strings and
@@ -170,7 +174,7 @@ struct Roster: Equatable, Sendable {
         let sameStanding = old.isCurrent && record.isCurrent && old.role == record.role && old.ordinal == record.ordinal
         if old.isCurrent && !sameStanding {
             headcount -= 1
-            unindexRole(old.role, at: old.ordinal)
+            unindexRole(old.role, at: place)
         }
         if old.ordinal == record.ordinal {
             entries[place].content = .record(record)
@@ -182,7 +186,7 @@ struct Roster: Equatable, Sendable {
             }
             if record.isCurrent && !sameStanding {
                 headcount += 1
-                indexRole(of: record)
+                indexRole(of: record, at: place)
             }
         } else {
             entries[place].isGhost = true
@@ -191,6 +195,7 @@ struct Roster: Equatable, Sendable {
             append(record, slot: slot, hash: hash, isNew: false)
         }
         compactIfSparse()
+        return old.ordinal
     }
 
     /// Appends the first record of an inbox restored from a snapshot, after checking that it
@@ -289,7 +294,7 @@ struct Roster: Equatable, Sendable {
         rememberKeys(of: record)
         guard record.isCurrent else { return }
         headcount += 1
-        indexRole(of: record)
+        indexRole(of: record, at: Int(place))
         order.append(place)
     }
 
@@ -306,7 +311,8 @@ struct Roster: Equatable, Sendable {
 
     private mutating func compactIfSparse() {
         if ghosts > 64 && ghosts > entries.count / 2 {
-            // Every place moves: point the index at the new ones and rebuild the join order.
+            // Every place moves: point the index at the new ones and rebuild the join order and
+            // the admin lists.
             var moved = [Int32](repeating: -1, count: entries.count)
             var next: Int32 = 0
             for (place, entry) in entries.enumerated() where !entry.isGhost {
@@ -318,8 +324,15 @@ struct Roster: Equatable, Sendable {
             ghosts = 0
             order.removeAll(keepingCapacity: true)
             holes = 0
+            admins = PlaceSet()
+            superAdmins = PlaceSet()
             for (place, entry) in entries.enumerated() where entry.isCurrent {
                 order.append(Int32(truncatingIfNeeded: place))
+                switch entry.standing.role {
+                case .admin: admins.insert(place)
+                case .superAdmin: superAdmins.insert(place)
+                default: break
+                }
             }
         } else if holes > 64 && holes > order.count / 2 {
             let entries = self.entries
@@ -346,19 +359,20 @@ struct Roster: Equatable, Sendable {
         for key in record.keys where keyOwners[key] == record.inbox { keyOwners[key] = nil }
     }
 
-    private mutating func indexRole(of record: MemberRecord) {
+    /// Puts `record`, a current member's at `place`, into the admin list of its role.
+    private mutating func indexRole(of record: MemberRecord, at place: Int) {
         switch record.role {
-        case .admin: admins.insert(record.ordinal)
-        case .superAdmin: superAdmins.insert(record.ordinal)
+        case .admin: admins.insert(place)
+        case .superAdmin: superAdmins.insert(place)
         default: break
         }
     }
 
-    /// Takes the record at `ordinal`, which held `role`, out of the admin lists.
-    private mutating func unindexRole(_ role: Role, at ordinal: UInt64) {
+    /// Takes the record at `place`, which held `role`, out of the admin lists.
+    private mutating func unindexRole(_ role: Role, at place: Int) {
         switch role {
-        case .admin: admins.remove(ordinal)
-        case .superAdmin: superAdmins.remove(ordinal)
+        case .admin: admins.remove(place)
+        case .superAdmin: superAdmins.remove(place)
         default: break
         }
     }
@@ -366,29 +380,26 @@ struct Roster: Equatable, Sendable {
 
 extension Roster {
     /// Whether `inbox` is a current admin (not a super admin).
-    func isAdmin(_ inbox: InboxID) -> Bool { ordinal(of: inbox).map(admins.contains) ?? false }
+    func isAdmin(_ inbox: InboxID) -> Bool { place(of: inbox).map(admins.contains) ?? false }
 
     /// Whether `inbox` is a current super admin.
-    func isSuperAdmin(_ inbox: InboxID) -> Bool { ordinal(of: inbox).map(superAdmins.contains) ?? false }
+    func isSuperAdmin(_ inbox: InboxID) -> Bool { place(of: inbox).map(superAdmins.contains) ?? false }
 
     /// The current admins (not the super admins), in join order.
-    var adminInboxes: [InboxID] { currentInboxes(at: admins) }
+    var adminInboxes: [InboxID] { inboxes(at: admins) }
 
     /// The current super admins, in join order.
-    var superAdminInboxes: [InboxID] { currentInboxes(at: superAdmins) }
+    var superAdminInboxes: [InboxID] { inboxes(at: superAdmins) }
 
-    /// The inboxes of the current members whose records have `ordinals`, in ordinal order: each
-    /// found in the join order by its ordinal, which rises along it.
-    private func currentInboxes(at ordinals: Set<UInt64>) -> [InboxID] {
-        ordinals.sorted().compactMap { ordinal in
-            var position = position(from: ordinal)
-            // A hole at the same ordinal (a record that left in place) comes before the record.
-            while position < order.count, entries[Int(order[position])].ordinal == ordinal {
-                if let member = currentMember(atOrderIndex: position) { return member.inbox }
-                position += 1
-            }
-            return nil
-        }
+    /// Where the inbox's record is in the entries.
+    private func place(of inbox: InboxID) -> Int? {
+        box.find(inbox, hash: PlaceIndex.hash(of: inbox)).place
+    }
+
+    /// The inboxes of the records at `places`, in place order, which is ordinal order.
+    private func inboxes(at places: PlaceSet) -> [InboxID] {
+        let box = self.box
+        return places.sorted.map { box.entries[$0].record(in: box.names).inbox }
     }
 }
 
@@ -463,9 +474,16 @@ extension Roster {
         var order: [Int32] = []
         order.reserveCapacity(source.recordCount + source.spareRecords)
         var headcount = 0, keyedRecords = 0
-        // Gathered in arrays and made into sets once at the end: a set grown one insert at a
-        // time rehashes every element at each doubling.
-        var admins: [UInt64] = [], superAdmins: [UInt64] = []
+        // A bit per place for each role, made into the admin lists at the end.
+        let roleWords = (source.recordCount + 63) / 64
+        let adminBits = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: roleWords)
+        let superAdminBits = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: roleWords)
+        adminBits.initialize(repeating: 0)
+        superAdminBits.initialize(repeating: 0)
+        defer {
+            adminBits.deallocate()
+            superAdminBits.deallocate()
+        }
         var keyOwners: [PublicKey: InboxID] = [:]
         var previousOrdinal: UInt64?
         var keyed = source.keys.makeIterator()
@@ -526,9 +544,9 @@ extension Roster {
                             headcount += 1
                             order.append(Int32(truncatingIfNeeded: place))
                             if packed.role == .admin {
-                                admins.append(packed.ordinal)
+                                adminBits[place >> 6] |= 1 << (place & 63)
                             } else if packed.role == .superAdmin {
-                                superAdmins.append(packed.ordinal)
+                                superAdminBits[place >> 6] |= 1 << (place & 63)
                             }
                         }
                         entries.initializeElement(at: place, to: Entry(loaded: packed))
@@ -568,8 +586,8 @@ extension Roster {
         box.recordCount = entries.count
         box.headcount = headcount
         box.nextOrdinal = previousOrdinal.map { $0 + 1 } ?? 0
-        box.admins = Set(admins)
-        box.superAdmins = Set(superAdmins)
+        box.admins = PlaceSet(words: UnsafeBufferPointer(adminBits))
+        box.superAdmins = PlaceSet(words: UnsafeBufferPointer(superAdminBits))
         box.keyOwners = keyOwners
         box.keyedRecords = keyedRecords
         self.box = box

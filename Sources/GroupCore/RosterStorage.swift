@@ -10,8 +10,8 @@ final class RosterStorage: @unchecked Sendable {
     @exclusivity(unchecked) var holes = 0
     @exclusivity(unchecked) var nextOrdinal: UInt64 = 0
     @exclusivity(unchecked) var headcount = 0
-    @exclusivity(unchecked) var admins: Set<UInt64> = []
-    @exclusivity(unchecked) var superAdmins: Set<UInt64> = []
+    @exclusivity(unchecked) var admins = PlaceSet()
+    @exclusivity(unchecked) var superAdmins = PlaceSet()
     @exclusivity(unchecked) var keyOwners: [PublicKey: InboxID] = [:]
     @exclusivity(unchecked) var keyedRecords = 0
     @exclusivity(unchecked) var recordCount = 0

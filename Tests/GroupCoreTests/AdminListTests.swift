@@ -1,7 +1,7 @@
 @testable import GroupCore
 import Testing
 
-/// The roster keeps its admins and super admins as sets of ordinals (issue 18), which must
+/// The roster keeps its admins and super admins as sets of places (issue 18), which must
 /// answer as a scan of its records would: current members of that role, in join order, through
 /// role changes, departures, returns in place and returns with a new ordinal, compactions, and
 /// a load from a snapshot.
