@@ -6,7 +6,7 @@ import GroupStore
 /// and environment in a fresh temporary directory deleted afterwards.
 struct StoreBenchmarks {
     let harness: Harness
-    let sizes: Sizes
+    private(set) var sizes: Sizes
 
     struct Sizes {
         /// The group grows to this many members before the mixed commits.
@@ -36,7 +36,8 @@ struct StoreBenchmarks {
     /// The snapshot intervals `state(of:at:)` is measured with: the default and its neighbours.
     static let snapshotIntervals = Set<UInt64>([1_000, 10_000, StoreOptions.defaultSnapshotInterval]).sorted()
 
-    init(harness: Harness, quick: Bool) {
+    /// - Parameter mapGiB: the map's initial size in GiB, in place of the sizes' own.
+    init(harness: Harness, quick: Bool, mapGiB: Int? = nil) {
         self.harness = harness
         sizes = quick
             // A 1 GiB map is ample for the quick sizes, and valgrind (which profiles --quick runs)
@@ -48,6 +49,7 @@ struct StoreBenchmarks {
                 members: 100_000, mixedCommits: 1_000_000, submits: 2_000, stateSamples: 25,
                 signedSubmits: 2_000, signedSubmitsPerThread: 250, signedMembers: 10_000, signedCommits: 20_000,
                 signatureOperations: 10_000)
+        if let mapGiB { sizes.mapSize = mapGiB << 30 }
     }
 
     func run() -> SummaryTable {

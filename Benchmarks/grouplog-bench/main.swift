@@ -3,10 +3,13 @@ import Glibc
 #endif
 import GroupCore
 
-// grouplog-bench [--filter NAME[,NAME...]] [--runs N] [--quick] [--results DIR]
+// grouplog-bench [--filter NAME[,NAME...]] [--runs N] [--quick] [--results DIR] [--map-gib N]
 var harness = Harness(filter: nil, runs: 5, warmups: 1)
 var quick = false
 var resultsDirectory: String?
+// The store benchmarks' LMDB map, in GiB: valgrind cannot reserve the full run's 64 GiB, so a
+// profile of the full sizes under it takes `--map-gib 1`.
+var mapGiB: Int?
 var words = Array(CommandLine.arguments.dropFirst())
 while !words.isEmpty {
     let word = words.removeFirst()
@@ -15,8 +18,9 @@ while !words.isEmpty {
     case "--runs" where !words.isEmpty: harness.runs = max(1, Int(words.removeFirst()) ?? 5)
     case "--quick": quick = true
     case "--results" where !words.isEmpty: resultsDirectory = words.removeFirst()
+    case "--map-gib" where !words.isEmpty && (Int(words[0]).map { (1...1_024).contains($0) } ?? false): mapGiB = Int(words.removeFirst())
     default:
-        print("usage: grouplog-bench [--filter NAME[,NAME...]] [--runs N] [--quick] [--results DIR]")
+        print("usage: grouplog-bench [--filter NAME[,NAME...]] [--runs N] [--quick] [--results DIR] [--map-gib 1-1024]")
         exit(64)
     }
 }
@@ -30,7 +34,7 @@ if quick {
 
 let reducer = ReducerBenchmarks(harness: harness, quick: quick).run()
 let growth = GrowthBenchmarks(harness: harness, quick: quick).run()
-var summary = StoreBenchmarks(harness: harness, quick: quick).run()
+var summary = StoreBenchmarks(harness: harness, quick: quick, mapGiB: mapGiB).run()
 summary.comparisons.insert(contentsOf: reducer, at: 0)
 summary.figures += WorkloadBenchmarks(harness: harness, quick: quick).run()
 if !summary.isEmpty { print(summary.text) }
