@@ -1,9 +1,11 @@
 /// One inbox's membership in a conversation, current or former (SPEC section 3).
 public struct MemberRecord: Equatable, Sendable {
     // The stored properties are declared widest first (the IDs, then eight-byte values, then
-    // the optionals of nine bytes, then single bytes), which Swift lays out in declaration
-    // order: 92 bytes a record where the order of meaning took 112, so a million records take
-    // 24 MB less and fewer cache lines (issue 18).
+    // the state, then single bytes), which Swift lays out in declaration order. The two times
+    // that may be absent are stored as plain words beside a byte of which are present: as
+    // optionals they took nine bytes each, padded to sixteen, so a record took 92 bytes and a
+    // roster entry 96, where now they take 77 and 80 (issue 18: a state read moves every entry
+    // through memory twice, at the load and at the free).
     public let inbox: InboxID
     /// Who added or invited it, as the state records it: the creator's record names the creator
     /// itself, a join's none. Part of the canonical encoding, so kept as it was first written;
@@ -14,17 +16,37 @@ public struct MemberRecord: Equatable, Sendable {
     /// The keys its commits may be signed with in this conversation, in the order they were
     /// recorded (SPEC section 14). A former member keeps those it had, for audits.
     public internal(set) var keys: [PublicKey]
+    /// ``joinedAt`` when present, else 0.
+    private var storedJoinedAt: Milliseconds
+    /// ``mutedUntil`` when present, else 0.
+    private var storedMutedUntil: Milliseconds
     public internal(set) var state: MemberState
-    /// When the record last became active; nil while it never was.
-    public internal(set) var joinedAt: Milliseconds?
-    /// It cannot send until this time (`mute`); nil when not muted.
-    public internal(set) var mutedUntil: Milliseconds?
     /// Cleared to `member` when the inbox becomes a former member.
     public internal(set) var role: Role
     /// Its messages are hidden from all (SPEC section 9, `blockForAll`).
     public internal(set) var blockedForAll: Bool
     /// It blocked the group for itself (`blockGroup`): nothing is delivered to it.
     public internal(set) var blocksGroup: Bool
+    /// Which of the stored times are present: bit 0 ``joinedAt``, bit 1 ``mutedUntil``.
+    private var presentTimes: UInt8
+
+    /// When the record last became active; nil while it never was.
+    public internal(set) var joinedAt: Milliseconds? {
+        get { presentTimes & 1 != 0 ? storedJoinedAt : nil }
+        set {
+            storedJoinedAt = newValue ?? 0
+            presentTimes = newValue == nil ? presentTimes & ~1 : presentTimes | 1
+        }
+    }
+
+    /// It cannot send until this time (`mute`); nil when not muted.
+    public internal(set) var mutedUntil: Milliseconds? {
+        get { presentTimes & 2 != 0 ? storedMutedUntil : nil }
+        set {
+            storedMutedUntil = newValue ?? 0
+            presentTimes = newValue == nil ? presentTimes & ~2 : presentTimes | 2
+        }
+    }
 
     public init(
         inbox: InboxID, role: Role, state: MemberState, joinedAt: Milliseconds?, addedBy: InboxID?, ordinal: UInt64,
@@ -33,13 +55,14 @@ public struct MemberRecord: Equatable, Sendable {
         self.inbox = inbox
         self.role = role
         self.state = state
-        self.joinedAt = joinedAt
+        storedJoinedAt = joinedAt ?? 0
         self.adder = addedBy
         self.ordinal = ordinal
         self.blockedForAll = blockedForAll
-        self.mutedUntil = mutedUntil
+        storedMutedUntil = mutedUntil ?? 0
         self.blocksGroup = blocksGroup
         self.keys = keys
+        presentTimes = (joinedAt == nil ? 0 : 1) | (mutedUntil == nil ? 0 : 2)
     }
 
     /// The inbox that added or invited this one (XMTP's `addedByInboxId`): the actor of its

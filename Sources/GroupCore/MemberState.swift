@@ -36,8 +36,10 @@ public struct Departure: Equatable, Sendable {
         case removed
     }
 
-    public let reason: Reason
+    // The time first: after the reason's byte it was padded to sixteen bytes, and a member
+    // record holds its state inline (issue 18, ``MemberRecord``'s layout).
     public let at: Milliseconds
+    public let reason: Reason
 
     public init(_ reason: Reason, at: Milliseconds) {
         self.reason = reason

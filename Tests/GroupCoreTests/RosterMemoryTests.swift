@@ -5,8 +5,8 @@ import Testing
 /// keeps its stored properties widest first, so that Swift's in-order layout leaves no holes,
 /// and a roster entry adds one byte to it. A field added in the wrong place fails here.
 struct RosterMemoryTests {
-    @Test func aRosterEntryTakesNinetySixBytes() {
-        #expect(MemoryLayout<MemberRecord>.size == 92)
-        #expect(MemoryLayout<Roster.Entry>.stride == 96)
+    @Test func aRosterEntryTakesEightyBytes() {
+        #expect(MemoryLayout<MemberRecord>.size == 77)
+        #expect(MemoryLayout<Roster.Entry>.stride == 80)
     }
 }
