@@ -58,12 +58,14 @@ struct Roster: Equatable, Sendable {
         return box.entries[place].record(in: box.names, inbox: inbox)
     }
 
-    /// The ordinal of the inbox's record, without making the record; `hash`, when the caller
-    /// has it, is the inbox's ``PlaceIndex/hash(of:)``.
-    func ordinal(of inbox: InboxID, hash: UInt64? = nil) -> UInt64? {
-        let box = self.box
-        guard let place = box.find(inbox, hash: hash ?? PlaceIndex.hash(of: inbox)).place else { return nil }
-        return box.entries[place].ordinal
+    /// The ordinal of the inbox's record, without making the record.
+    func ordinal(of inbox: InboxID) -> UInt64? {
+        place(of: inbox).map { box.entries[$0].ordinal }
+    }
+
+    /// Where the inbox's record is in the entries.
+    private func place(of inbox: InboxID) -> Int? {
+        box.find(inbox, hash: PlaceIndex.hash(of: inbox)).place
     }
 
     /// The first half of a lookup of the inbox hashing to `hash` (``PlaceIndex/hash(of:)``), done
@@ -390,11 +392,6 @@ extension Roster {
 
     /// The current super admins, in join order.
     var superAdminInboxes: [InboxID] { inboxes(at: superAdmins) }
-
-    /// Where the inbox's record is in the entries.
-    private func place(of inbox: InboxID) -> Int? {
-        box.find(inbox, hash: PlaceIndex.hash(of: inbox)).place
-    }
 
     /// The inboxes of the records at `places`, in place order, which is ordinal order.
     private func inboxes(at places: PlaceSet) -> [InboxID] {
