@@ -66,10 +66,12 @@ public struct Replica: Equatable, Sendable {
         _ commits: [Commit], recordingEvents: Bool = true, _ body: (Commit, CommitOutcome, [DomainEvent]) throws(Failure) -> Void
     ) throws(Failure) {
         var lookAhead = RosterLookAhead()
-        for position in commits.indices {
+        // Each commit is read out of the array once, for the fold and `body` both: the compiler
+        // copies an element out for every read, retaining what it holds (issue 18).
+        for (position, commit) in commits.enumerated() {
             lookAhead.prepare(commits, before: position, for: self)
-            let outcome = fold(commits[position], recordingEvents: recordingEvents)
-            try body(commits[position], outcome, lastEvents)
+            let outcome = fold(commit, recordingEvents: recordingEvents)
+            try body(commit, outcome, lastEvents)
         }
     }
 
