@@ -3,7 +3,7 @@ extension GroupState {
     func checkAddMembers(
         inboxes: [InboxID], identities: [ResolvedIdentity], keys: RecordedKeys, _ context: ChangeContext, _ draft: inout CommitDraft
     ) throws(Rejection) {
-        let subjects = inboxes + identities.compactMap(\.inbox)
+        let subjects = Self.subjects(inboxes, resolving: identities)
         try authorize(.addMember, context, subjects: subjects)
         if let unresolved = identities.first(where: { $0.inbox == nil }) {
             throw .identityNotFound(unresolved.identity)
@@ -43,7 +43,7 @@ extension GroupState {
     func checkRemoveMembers(
         inboxes named: [InboxID], identities: [ResolvedIdentity], withMessages: Bool, _ context: ChangeContext, _ draft: inout CommitDraft
     ) throws(Rejection) {
-        let inboxes = named + identities.compactMap(\.inbox)
+        let inboxes = Self.subjects(named, resolving: identities)
         if inboxes.isEmpty { try authorize(.removeMember, context) }
         for subject in inboxes {
             // A super admin may always complete a removal request, whatever the policy says.
@@ -65,6 +65,15 @@ extension GroupState {
             draft.put(previous.departed(reason, at: context.time), replacing: previous)
             draft.events.append(reason == .left ? .memberLeft(inbox) : .memberRemoved(inbox, withMessages: withMessages))
         }
+    }
+}
+
+extension GroupState {
+    /// The inboxes a change names, then those its identities resolved to: the list itself when
+    /// it names no identity, so that an everyday change makes no array (issue 18: a tenth of
+    /// the fold's allocations).
+    static func subjects(_ inboxes: [InboxID], resolving identities: [ResolvedIdentity]) -> [InboxID] {
+        identities.isEmpty ? inboxes : inboxes + identities.compactMap(\.inbox)
     }
 }
 

@@ -7,7 +7,7 @@ import Testing
 /// back in ordinal order whatever order they were written in.
 struct DraftTableTests {
     /// Sizes on both sides of the point where an index is built, and well past it.
-    @Test(arguments: [1, 16, 17, 40])
+    @Test(arguments: [1, 2, 16, 17, 18, 40])
     func aSmallMapReadsBackEveryKeyAndItsLastValue(count: Int) {
         var map = SmallMap<Int, String>()
         #expect(map.isEmpty)
@@ -23,11 +23,14 @@ struct DraftTableTests {
         #expect(map.values.count == count)
     }
 
-    @Test(arguments: [3, 16, 17, 40])
-    func draftedRecordsComeBackInOrdinalOrder(count: Int) throws {
+    /// Counts around the first record, which is kept out of the array, and around the index.
+    @Test(arguments: [1, 2, 3, 16, 17, 18, 40], [false, true])
+    func draftedRecordsComeBackInOrdinalOrder(count: Int, ascending: Bool) throws {
         var records = DraftRecords()
-        // Written from the highest ordinal down, the way no commit hands them out.
-        let written = try (0..<count).reversed().map { index in
+        #expect(records.isEmpty)
+        // Written in ordinal order, as commits hand them out, or from the highest ordinal down.
+        let indices = ascending ? Array(0..<count) : (0..<count).reversed()
+        let written = try indices.map { index in
             MemberRecord(inbox: try InboxID("inbox-\(index)"), role: .member, state: .active, joinedAt: 1, addedBy: .alix, ordinal: UInt64(index))
         }
         for record in written { records.put(record) }
@@ -35,9 +38,13 @@ struct DraftTableTests {
         var changed = written[0]
         changed.role = .admin
         records.put(changed)
-        let ordered = records.inOrdinalOrder
+        var ordered: [MemberRecord] = []
+        records.inOrdinalOrder { ordered.append($0) }
+        #expect(!records.isEmpty)
         #expect(ordered.map(\.ordinal) == (0..<count).map(UInt64.init))
-        #expect(ordered.last?.role == .admin)
+        #expect(ordered.first { $0.inbox == written[0].inbox }?.role == .admin)
+        #expect(ordered.filter { $0.role == .admin }.count == 1)
+        for record in written.dropFirst() { #expect(records[record.inbox]?.role == .member) }
         #expect(records[written[0].inbox]?.role == .admin)
         #expect(records[try InboxID("nobody")] == nil)
     }
