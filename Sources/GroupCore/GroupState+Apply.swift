@@ -13,8 +13,9 @@ extension GroupState {
     @discardableResult
     mutating func apply(_ commit: Commit, recordingEvents: Bool) throws(CommitRejection) -> [DomainEvent] {
         let draft = try validate(commit, recordingEvents: recordingEvents)
+        let events = draft.events.events
         merge(draft, from: commit)
-        return draft.events.events
+        return events
     }
 
     /// The state after `commit`, leaving this one as it is.
@@ -56,14 +57,13 @@ extension GroupState {
         return draft
     }
 
-    /// Writes a validated draft into the state.
-    mutating func merge(_ draft: CommitDraft, from commit: Commit) {
+    /// Writes a validated draft into the state, moving its policies and metadata in rather
+    /// than copying them (issue 18).
+    mutating func merge(_ draft: consuming CommitDraft, from commit: Commit) {
         // Members that take a new place in the join order must be placed in ordinal order.
-        if !draft.changed.isEmpty {
-            for record in draft.changed.inOrdinalOrder { roster.put(record) }
-        }
-        if let changed = draft.changedPolicies { policies = changed }
-        if let changed = draft.changedMetadata { metadata = changed }
+        draft.changed.inOrdinalOrder { roster.put($0) }
+        if let changed = draft.changedPolicies.take() { policies = changed }
+        if let changed = draft.changedMetadata.take() { metadata = changed }
         if let fields = draft.fieldParts { mergeFields(fields) }
         if draft.changesLifecycle { mergeLifecycle(draft) }
         lastAppliedTime = commit.time
@@ -91,8 +91,8 @@ extension GroupState {
             return try checkAnswerInvitation(actor, accept: false, keys: [], at: time, &draft, trace: trace)
         default: break
         }
-        let actorRecord = try actingRecord(of: actor, for: change, trace: trace)
-        let context = ChangeContext(actor: actorRecord, time: time, trace: trace)
+        let acting = try actingMember(actor, for: change, trace: trace)
+        let context = ChangeContext(actor: acting, time: time, trace: trace)
         switch change {
         case .create:
             // validate(_:) refuses create after commit 0 before it reaches a change.
@@ -195,12 +195,13 @@ extension GroupState {
     }
 
     /// Step 2 of the order of checks: the actor, as the state before the commit knows it.
-    private func actingRecord(of actor: InboxID, for change: Change, trace: AuthorityTrace?) throws(Rejection) -> MemberRecord {
-        guard let record = roster[actor], record.isCurrent else {
+    private func actingMember(_ actor: InboxID, for change: Change, trace: AuthorityTrace?) throws(Rejection) -> ActingMember {
+        guard let (role, state) = roster.roleAndState(of: actor), state.isCurrent else {
             if let trace { traceActing(trace, actor, change: change, passed: false) }
             throw .notAMember(actor)
         }
-        switch record.state {
+        let record = ActingMember(inbox: actor, role: role, state: state)
+        switch state {
         case .active:
             if let trace { traceActing(trace, actor, change: change, passed: true) }
             return record
@@ -221,9 +222,21 @@ extension GroupState {
 
 /// The facts every rule needs about the change being judged.
 struct ChangeContext {
-    /// The actor's record in the state before the commit.
-    let actor: MemberRecord
+    /// The actor as the state before the commit knows it.
+    let actor: ActingMember
     let time: Milliseconds
     /// Where authority checks are recorded while a commit is explained; nil otherwise.
     let trace: AuthorityTrace?
+}
+
+/// What the rules read of a commit's actor: its inbox, and the role and state its record held
+/// before the commit. Not the whole record, which every change copied, its IDs and keys
+/// retained and released (issue 18); the few rules that change the actor's own record read it
+/// with ``GroupState/actorRecord(_:in:)``.
+struct ActingMember {
+    let inbox: InboxID
+    let role: Role
+    let state: MemberState
+
+    var isCurrent: Bool { state.isCurrent }
 }

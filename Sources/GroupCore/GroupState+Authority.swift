@@ -53,6 +53,17 @@ extension GroupState {
         return roster[inbox]
     }
 
+    /// The actor's record as the commit's earlier changes left it, for the rules that change
+    /// the actor's own record.
+    func actorRecord(_ context: ChangeContext, in draft: CommitDraft) -> MemberRecord {
+        guard let record = record(of: context.actor.inbox, in: draft) else {
+            // The actor passed step 2 on this state's roster, which a commit's checks never
+            // change, and a draft only replaces records.
+            preconditionFailure("the actor \(context.actor.inbox) has no record")
+        }
+        return record
+    }
+
     /// Refuses a list that names an inbox twice (`duplicateInbox`).
     func refuseDuplicates(_ inboxes: [InboxID]) throws(Rejection) {
         if inboxes.count < 2 { return }

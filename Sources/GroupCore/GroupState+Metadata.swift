@@ -8,9 +8,11 @@ extension GroupState {
         try authorize(slot, context)
     }
 
-    /// The metadata as the commit's earlier changes left it.
-    private func metadata(in draft: CommitDraft) -> GroupMetadata {
-        draft.changedMetadata ?? metadata
+    /// Makes the draft hold the metadata, so that a change writes it in place: copying it out
+    /// of the draft and back cost each such change two more copies of its four strings
+    /// (issue 18).
+    private func draftMetadata(_ draft: inout CommitDraft) {
+        if draft.changedMetadata == nil { draft.changedMetadata = metadata }
     }
 
     /// Refuses text over the field's limit (`tooLong`).
@@ -23,9 +25,8 @@ extension GroupState {
     func checkUpdateText(_ field: MetadataField, to text: String, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
         try authorizeMetadata(field.slot, context)
         try checkLength(text, of: field)
-        var updated = metadata(in: draft)
-        updated[field] = text
-        draft.changedMetadata = updated
+        draftMetadata(&draft)
+        draft.changedMetadata![field] = text
         draft.events.append(.metadataChanged(field.rawValue))
     }
 
@@ -33,12 +34,13 @@ extension GroupState {
     func checkUpdateAppData(_ data: String, expected: String?, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
         try authorizeMetadata(.updateAppData, context)
         try checkLength(data, of: .appData)
-        var updated = metadata(in: draft)
-        if let expected, expected != updated.appData {
-            throw .appDataSuperseded(expected: expected, actual: updated.appData)
+        // The value as the commit's earlier changes left it.
+        let current = draft.changedMetadata?.appData ?? metadata.appData
+        if let expected, expected != current {
+            throw .appDataSuperseded(expected: expected, actual: current)
         }
-        updated.appData = data
-        draft.changedMetadata = updated
+        draftMetadata(&draft)
+        draft.changedMetadata!.appData = data
         draft.events.append(.metadataChanged(MetadataField.appData.rawValue))
     }
 
@@ -48,9 +50,8 @@ extension GroupState {
         if let setting, setting.fromNs < 0 || setting.inNs < 0 {
             throw .invalidArgument(reason: "disappearing messages need fromNs and inNs of 0 or more")
         }
-        var updated = metadata(in: draft)
-        updated.disappearingMessages = setting
-        draft.changedMetadata = updated
+        draftMetadata(&draft)
+        draft.changedMetadata!.disappearingMessages = setting
         draft.events.append(.metadataChanged("disappearingMessages"))
     }
 }

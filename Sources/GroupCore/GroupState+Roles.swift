@@ -87,9 +87,9 @@ extension GroupState {
     func checkUpdatePermission(_ slot: PolicySlot, _ policy: Policy, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
         try requireSuperAdmin(context)
         try Self.validatePolicy(policy, for: slot)
-        var updated = draft.changedPolicies ?? policies
-        updated[slot] = policy
-        draft.changedPolicies = updated
+        // Written in place in the draft, as the metadata is.
+        if draft.changedPolicies == nil { draft.changedPolicies = policies }
+        draft.changedPolicies![slot] = policy
         draft.events.append(.policyChanged(slot, policy))
     }
 

@@ -58,6 +58,13 @@ struct Roster: Equatable, Sendable {
         return box.entries[place].record(in: box.names, inbox: inbox)
     }
 
+    /// The role and state of the inbox's record, without making the record: what a commit's
+    /// actor is judged on (issue 18: copying the actor's record, its IDs and keys retained and
+    /// released, was a twentieth of the fold).
+    func roleAndState(of inbox: InboxID) -> (role: Role, state: MemberState)? {
+        place(of: inbox).map { box.entries[$0].roleAndState }
+    }
+
     /// The ordinal of the inbox's record, without making the record.
     func ordinal(of inbox: InboxID) -> UInt64? {
         place(of: inbox).map { box.entries[$0].ordinal }

@@ -51,6 +51,14 @@ extension Roster {
             }
         }
 
+        /// The record's role and state, read without copying the record.
+        var roleAndState: (role: Role, state: MemberState) {
+            switch content {
+            case let .record(record): (record.role, record.state)
+            case let .loaded(packed): (packed.role, packed.memberState)
+            }
+        }
+
         var isCurrent: Bool {
             switch content {
             case let .record(record): record.isCurrent
