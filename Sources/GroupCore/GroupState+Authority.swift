@@ -4,14 +4,14 @@ extension GroupState {
     func authorize(_ slot: PolicySlot, _ context: ChangeContext, subject: InboxID? = nil) throws(Rejection) {
         try refuseObserver(context)
         let policy = policies[slot]
-        let facts = PolicyContext(
+        let actorIsActive = context.actor.state == .active
+        let permitted = policy.verdict(actorRole: context.actor.role, actorIsActive: actorIsActive) ?? policy.permits(PolicyContext(
             actor: context.actor.inbox,
             actorRole: context.actor.role,
-            actorIsActive: context.actor.state == .active,
+            actorIsActive: actorIsActive,
             subject: subject,
             subjectIsCurrentMember: policy.containsFormerMember && subject.flatMap { roster[$0]?.isCurrent } == true
-        )
-        let permitted = policy.permits(facts)
+        ))
         if let trace = context.trace {
             tracePolicy(trace, .slotPolicy(slot), policy, context, subject: subject, entryAuthor: nil, permitted: permitted)
         }

@@ -28,16 +28,29 @@ extension Policy {
     /// Whether this policy lets the actor of `context` act.
     public func permits(_ context: PolicyContext) -> Bool {
         switch self {
-        case .allowAll: context.actorIsActive && context.actorRole >= .member
-        case .denyAll: false
-        case .moderatorOnly: context.actorRole >= .moderator
-        case .adminOnly: context.actorRole >= .admin
-        case .superAdminOnly: context.actorRole == .superAdmin
+        case .allowAll, .denyAll, .moderatorOnly, .adminOnly, .superAdminOnly:
+            // Each of these has a verdict on the actor alone.
+            verdict(actorRole: context.actorRole, actorIsActive: context.actorIsActive) == true
         case .selfOnly: context.subject == context.actor
         case .formerMember: context.subject != nil && !context.subjectIsCurrentMember
         case .author: context.entryAuthor != nil && context.entryAuthor == context.actor
         case let .all(policies): !policies.isEmpty && policies.allSatisfy { $0.permits(context) }
         case let .any(policies): policies.contains { $0.permits(context) }
+        }
+    }
+
+    /// The verdict of a policy that judges the actor's role and standing alone; nil for one
+    /// that needs the subject, the entry or its branches. The reducer judges those without
+    /// making a ``PolicyContext``, whose IDs were retained and released for every check
+    /// (issue 18).
+    func verdict(actorRole: Role, actorIsActive: Bool) -> Bool? {
+        switch self {
+        case .allowAll: actorIsActive && actorRole >= .member
+        case .denyAll: false
+        case .moderatorOnly: actorRole >= .moderator
+        case .adminOnly: actorRole >= .admin
+        case .superAdminOnly: actorRole == .superAdmin
+        case .selfOnly, .formerMember, .author, .all, .any: nil
         }
     }
 }
