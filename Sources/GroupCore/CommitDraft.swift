@@ -105,6 +105,11 @@ struct CommitDraft {
         changed.put(record)
     }
 
+    /// Hands `body` the records the commit wrote, in ordinal order, moving them out.
+    mutating func drainRecords(_ body: (__owned MemberRecord) -> Void) {
+        changed.drainInOrdinalOrder(body)
+    }
+
     /// Hands out the next position in the join order.
     mutating func takeOrdinal() -> UInt64 {
         defer { nextOrdinal += 1 }

@@ -53,17 +53,21 @@ struct DraftRecords {
     }
 
     /// Hands `body` the records in increasing ordinal order, the order in which the roster
-    /// takes them.
-    func inOrdinalOrder(_ body: (MemberRecord) -> Void) {
-        guard let first else { return }
+    /// takes them, and leaves none: each is moved out rather than copied (issue 18).
+    mutating func drainInOrdinalOrder(_ body: (__owned MemberRecord) -> Void) {
+        guard let first = first.take() else { return }
+        places = nil
         // A commit hands out new ordinals in the order it writes, so the records are usually
         // in order already.
         if rest.isEmpty || first.ordinal < rest[0].ordinal && zip(rest, rest.dropFirst()).allSatisfy({ $0.ordinal < $1.ordinal }) {
             body(first)
-            for record in rest { body(record) }
-            return
+        } else {
+            rest.append(first)
+            rest.sort { $0.ordinal < $1.ordinal }
         }
-        for record in ([first] + rest).sorted(by: { $0.ordinal < $1.ordinal }) { body(record) }
+        // Popped from the end, reversed first, so that each record is moved out of the array.
+        rest.reverse()
+        while let record = rest.popLast() { body(record) }
     }
 
     /// Where the inbox's record is in `rest`.

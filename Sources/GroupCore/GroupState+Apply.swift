@@ -61,7 +61,7 @@ extension GroupState {
     /// than copying them (issue 18).
     mutating func merge(_ draft: consuming CommitDraft, from commit: Commit) {
         // Members that take a new place in the join order must be placed in ordinal order.
-        draft.changed.inOrdinalOrder { roster.put($0) }
+        draft.drainRecords { roster.put($0) }
         if let changed = draft.changedPolicies.take() { policies = changed }
         if let changed = draft.changedMetadata.take() { metadata = changed }
         if let fields = draft.fieldParts { mergeFields(fields) }

@@ -162,8 +162,10 @@ struct Roster: Equatable, Sendable {
     /// - Returns: the ordinal of the record replaced; nil when the inbox had none. A caller
     ///   that checks it learns it from the put's own lookup instead of one of its own (issue 18:
     ///   a tenth of applying an incremental snapshot's records).
+    /// The record is taken, not borrowed, and stored after every read of it, so that a caller
+    /// handing over its last use moves it in instead of copying it (issue 18).
     @discardableResult
-    mutating func put(_ record: MemberRecord, hash: UInt64? = nil) -> UInt64? {
+    mutating func put(_ record: __owned MemberRecord, hash: UInt64? = nil) -> UInt64? {
         if box.touched != nil { noteTouched(record.inbox) }
         let hash = hash ?? PlaceIndex.hash(of: record.inbox)
         let (slot, found) = box.find(record.inbox, hash: hash)
@@ -186,7 +188,6 @@ struct Roster: Equatable, Sendable {
             unindexRole(old.role, at: place)
         }
         if old.ordinal == record.ordinal {
-            entries[place].content = .record(record)
             rememberKeys(of: record)
             if old.isCurrent && !record.isCurrent {
                 holes += 1
@@ -197,6 +198,7 @@ struct Roster: Equatable, Sendable {
                 headcount += 1
                 indexRole(of: record, at: place)
             }
+            entries[place].content = .record(record)
         } else {
             entries[place].isGhost = true
             ghosts += 1
@@ -284,8 +286,10 @@ struct Roster: Equatable, Sendable {
     /// Adds `record` at the end of the entries and points the index's `slot` (as
     /// ``PlaceIndex/find(_:hash:in:)`` gave it for the record's inbox) at it; `isNew` when the
     /// inbox had no record before.
-    private mutating func append(_ record: MemberRecord, slot: Int, hash: UInt64, isNew: Bool) {
+    private mutating func append(_ record: __owned MemberRecord, slot: Int, hash: UInt64, isNew: Bool) {
         let place = entries.count
+        // Counted and indexed before it is stored, its last use, so that it is moved in.
+        enter(record, at: Int32(truncatingIfNeeded: place))
         entries.append(Entry(record: record))
         if isNew { recordCount += 1 }
         if index.holds(recordCount) {
@@ -294,7 +298,6 @@ struct Roster: Equatable, Sendable {
             // Growing indexes every record afresh, the new one with them.
             unique.rebuildIndex(capacity: recordCount)
         }
-        enter(record, at: Int32(truncatingIfNeeded: place))
     }
 
     /// Counts and indexes a record newly at `place`, the last of the entries.

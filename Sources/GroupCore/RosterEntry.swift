@@ -18,7 +18,7 @@ extension Roster {
         var content: Content
         var isGhost = false
 
-        init(record: MemberRecord) {
+        init(record: __owned MemberRecord) {
             content = .record(record)
         }
 
