@@ -200,22 +200,22 @@ extension GroupState {
             if let trace { traceActing(trace, actor, change: change, passed: false) }
             throw .notAMember(actor)
         }
-        let record = ActingMember(inbox: actor, role: role, state: state)
+        let member = ActingMember(inbox: actor, role: role, state: state)
         switch state {
         case .active:
             if let trace { traceActing(trace, actor, change: change, passed: true) }
-            return record
+            return member
         case .pendingRemoval where change == .requestRemoval:
             // Section 8 answers a repeated request with alreadyPendingRemoval.
             if let trace { traceActing(trace, actor, change: change, passed: true) }
-            return record
+            return member
         case .pendingRemoval where writesOnlyOwnUserFields(change, actor: actor):
             // A member waiting to be removed may still write its own user fields (SPEC section 3).
             if let trace { traceActing(trace, actor, change: change, passed: true) }
-            return record
+            return member
         default:
             if let trace { traceActing(trace, actor, change: change, passed: false) }
-            throw .notActive(actor, state: record.state.name)
+            throw .notActive(actor, state: state.name)
         }
     }
 }
