@@ -54,13 +54,10 @@ extension GroupState {
     }
 
     /// The actor's record as the commit's earlier changes left it, for the rules that change
-    /// the actor's own record.
-    func actorRecord(_ context: ChangeContext, in draft: CommitDraft) -> MemberRecord {
-        guard let record = record(of: context.actor.inbox, in: draft) else {
-            // The actor passed step 2 on this state's roster, which a commit's checks never
-            // change, and a draft only replaces records.
-            preconditionFailure("the actor \(context.actor.inbox) has no record")
-        }
+    /// the actor's own record. The actor passed step 2 on this state's roster, which a commit's
+    /// checks never change, so it has one; `notAMember` if that ever broke.
+    func actorRecord(_ context: ChangeContext, in draft: CommitDraft) throws(Rejection) -> MemberRecord {
+        guard let record = record(of: context.actor.inbox, in: draft) else { throw .notAMember(context.actor.inbox) }
         return record
     }
 

@@ -8,7 +8,7 @@ extension GroupState {
     /// The first of SPEC section 8's refusals that applies, if any.
     func leavingRefusal(_ context: ChangeContext, _ draft: CommitDraft, request: Bool) throws(Rejection) {
         let inbox = context.actor.inbox
-        let current = actorRecord(context, in: draft)
+        let current = try actorRecord(context, in: draft)
         // The actor passed step 2 on the state before the commit; an earlier change of the same
         // commit may have made it a former member since (SPEC section 8).
         if !current.isCurrent { throw .notAMember(inbox) }
@@ -23,7 +23,7 @@ extension GroupState {
     /// `requestRemoval`: the actor asks a super admin to remove it.
     func checkRequestRemoval(_ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
         try checkCanLeave(context, draft, request: true)
-        let previous = actorRecord(context, in: draft)
+        let previous = try actorRecord(context, in: draft)
         var updated = previous
         updated.state = .pendingRemoval
         draft.put(updated, replacing: previous)
@@ -33,7 +33,7 @@ extension GroupState {
     /// `leave`: the actor becomes a former member at once.
     func checkLeave(_ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
         try checkCanLeave(context, draft, request: false)
-        let previous = actorRecord(context, in: draft)
+        let previous = try actorRecord(context, in: draft)
         draft.put(previous.departed(.left, at: context.time), replacing: previous)
         draft.events.append(.memberLeft(context.actor.inbox))
     }

@@ -95,7 +95,7 @@ extension GroupState {
 
     /// `blockGroup`: any member, observers included, for itself; no policy.
     func checkBlockGroup(_ on: Bool, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
-        let current = actorRecord(context, in: draft)
+        let current = try actorRecord(context, in: draft)
         guard current.isCurrent, current.blocksGroup != on else { return }
         var updated = current
         updated.blocksGroup = on

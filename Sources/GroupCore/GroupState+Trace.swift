@@ -151,7 +151,7 @@ extension GroupState {
             trace.record(AuthorityCheck(rule: .leaving(request: request), actor: actor, passed: false, reason: error.detail))
             throw error
         }
-        let current = actorRecord(context, in: draft)
+        let current = try actorRecord(context, in: draft)
         trace.record(AuthorityCheck(
             rule: .leaving(request: request), actor: actor, passed: true,
             reason: "the leave rule is \(settings.leaveRule.rawValue), and \(context.actor.inbox) "
