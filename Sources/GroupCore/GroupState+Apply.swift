@@ -91,8 +91,8 @@ extension GroupState {
             return try checkAnswerInvitation(actor, accept: false, keys: [], at: time, &draft, trace: trace)
         default: break
         }
-        let acting = try actingMember(actor, for: change, trace: trace)
-        let context = ChangeContext(actor: acting, time: time, trace: trace)
+        let (actorRole, actorState) = try actorStanding(actor, for: change, trace: trace)
+        let context = ChangeContext(actor: actor, actorRole: actorRole, actorState: actorState, time: time, trace: trace)
         switch change {
         case .create:
             // validate(_:) refuses create after commit 0 before it reaches a change.
@@ -194,25 +194,25 @@ extension GroupState {
         }
     }
 
-    /// Step 2 of the order of checks: the actor, as the state before the commit knows it.
-    private func actingMember(_ actor: InboxID, for change: Change, trace: AuthorityTrace?) throws(Rejection) -> ActingMember {
+    /// Step 2 of the order of checks: the actor's role and state, as the state before the commit
+    /// knows them.
+    private func actorStanding(_ actor: InboxID, for change: Change, trace: AuthorityTrace?) throws(Rejection) -> (Role, MemberState) {
         guard let (role, state) = roster.roleAndState(of: actor), state.isCurrent else {
             if let trace { traceActing(trace, actor, change: change, passed: false) }
             throw .notAMember(actor)
         }
-        let member = ActingMember(inbox: actor, role: role, state: state)
         switch state {
         case .active:
             if let trace { traceActing(trace, actor, change: change, passed: true) }
-            return member
+            return (role, state)
         case .pendingRemoval where change == .requestRemoval:
             // Section 8 answers a repeated request with alreadyPendingRemoval.
             if let trace { traceActing(trace, actor, change: change, passed: true) }
-            return member
+            return (role, state)
         case .pendingRemoval where writesOnlyOwnUserFields(change, actor: actor):
             // A member waiting to be removed may still write its own user fields (SPEC section 3).
             if let trace { traceActing(trace, actor, change: change, passed: true) }
-            return member
+            return (role, state)
         default:
             if let trace { traceActing(trace, actor, change: change, passed: false) }
             throw .notActive(actor, state: state.name)
@@ -221,22 +221,19 @@ extension GroupState {
 }
 
 /// The facts every rule needs about the change being judged.
+///
+/// The actor's role and state sit beside its inbox rather than in a struct of their own: read
+/// through a nested struct that holds a string, each `context.actor.role` copied that struct
+/// and retained and released the inbox, several times a change (issue 18). A trivial field is
+/// read in place.
 struct ChangeContext {
-    /// The actor as the state before the commit knows it.
-    let actor: ActingMember
+    /// The commit's actor.
+    let actor: InboxID
+    /// The role the actor's record held before the commit.
+    let actorRole: Role
+    /// The state the actor's record held before the commit: current, since it passed step 2.
+    let actorState: MemberState
     let time: Milliseconds
     /// Where authority checks are recorded while a commit is explained; nil otherwise.
     let trace: AuthorityTrace?
-}
-
-/// What the rules read of a commit's actor: its inbox, and the role and state its record held
-/// before the commit. Not the whole record, which every change copied, its IDs and keys
-/// retained and released (issue 18); the few rules that change the actor's own record read it
-/// with ``GroupState/actorRecord(_:in:)``.
-struct ActingMember {
-    let inbox: InboxID
-    let role: Role
-    let state: MemberState
-
-    var isCurrent: Bool { state.isCurrent }
 }

@@ -4,10 +4,10 @@ extension GroupState {
     func authorize(_ slot: PolicySlot, _ context: ChangeContext, subject: InboxID? = nil) throws(Rejection) {
         try refuseObserver(context)
         let policy = policies[slot]
-        let actorIsActive = context.actor.state == .active
-        let permitted = policy.verdict(actorRole: context.actor.role, actorIsActive: actorIsActive) ?? policy.permits(PolicyContext(
-            actor: context.actor.inbox,
-            actorRole: context.actor.role,
+        let actorIsActive = context.actorState == .active
+        let permitted = policy.verdict(actorRole: context.actorRole, actorIsActive: actorIsActive) ?? policy.permits(PolicyContext(
+            actor: context.actor,
+            actorRole: context.actorRole,
             actorIsActive: actorIsActive,
             subject: subject,
             subjectIsCurrentMember: policy.containsFormerMember && subject.flatMap { roster[$0]?.isCurrent } == true
@@ -16,7 +16,7 @@ extension GroupState {
             tracePolicy(trace, .slotPolicy(slot), policy, context, subject: subject, entryAuthor: nil, permitted: permitted)
         }
         guard permitted else {
-            throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: .policy(slot, policy)))
+            throw .permissionDenied(PermissionDenial(actor: context.actor, actorRole: context.actorRole, rule: .policy(slot, policy)))
         }
     }
 
@@ -29,10 +29,10 @@ extension GroupState {
 
     /// Step 4 for the powers SPEC.md gives super admins alone.
     func requireSuperAdmin(_ context: ChangeContext) throws(Rejection) {
-        let permitted = context.actor.role == .superAdmin
+        let permitted = context.actorRole == .superAdmin
         if let trace = context.trace { traceSuperAdmin(trace, context, permitted: permitted) }
         guard permitted else {
-            throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: .superAdminRequired))
+            throw .permissionDenied(PermissionDenial(actor: context.actor, actorRole: context.actorRole, rule: .superAdminRequired))
         }
     }
 
@@ -41,9 +41,9 @@ extension GroupState {
     /// An explanation records this rule only where the actor is an observer: for anyone else it
     /// has nothing to judge.
     func refuseObserver(_ context: ChangeContext) throws(Rejection) {
-        if context.actor.role == .observer {
+        if context.actorRole == .observer {
             if let trace = context.trace { traceObserver(trace, context, ownEntryOf: nil) }
-            throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: .observer, rule: .observerReadOnly))
+            throw .permissionDenied(PermissionDenial(actor: context.actor, actorRole: .observer, rule: .observerReadOnly))
         }
     }
 
@@ -57,7 +57,7 @@ extension GroupState {
     /// the actor's own record. The actor passed step 2 on this state's roster, which a commit's
     /// checks never change, so it has one; `notAMember` if that ever broke.
     func actorRecord(_ context: ChangeContext, in draft: CommitDraft) throws(Rejection) -> MemberRecord {
-        guard let record = record(of: context.actor.inbox, in: draft) else { throw .notAMember(context.actor.inbox) }
+        guard let record = record(of: context.actor, in: draft) else { throw .notAMember(context.actor) }
         return record
     }
 

@@ -7,7 +7,7 @@ extension GroupState {
 
     /// The first of SPEC section 8's refusals that applies, if any.
     func leavingRefusal(_ context: ChangeContext, _ draft: CommitDraft, request: Bool) throws(Rejection) {
-        let inbox = context.actor.inbox
+        let inbox = context.actor
         let current = try actorRecord(context, in: draft)
         // The actor passed step 2 on the state before the commit; an earlier change of the same
         // commit may have made it a former member since (SPEC section 8).
@@ -27,7 +27,7 @@ extension GroupState {
         var updated = previous
         updated.state = .pendingRemoval
         draft.put(updated, replacing: previous)
-        draft.events.append(.removalRequested(context.actor.inbox))
+        draft.events.append(.removalRequested(context.actor))
     }
 
     /// `leave`: the actor becomes a former member at once.
@@ -35,6 +35,6 @@ extension GroupState {
         try checkCanLeave(context, draft, request: false)
         let previous = try actorRecord(context, in: draft)
         draft.put(previous.departed(.left, at: context.time), replacing: previous)
-        draft.events.append(.memberLeft(context.actor.inbox))
+        draft.events.append(.memberLeft(context.actor))
     }
 }

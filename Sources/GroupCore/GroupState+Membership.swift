@@ -31,11 +31,11 @@ extension GroupState {
             let consent = settings.invitesNeedConsent
             let added = MemberRecord(
                 inbox: inbox, role: .member, state: consent ? .invited : .active,
-                joinedAt: consent ? nil : context.time, addedBy: context.actor.inbox, ordinal: draft.takeOrdinal(),
+                joinedAt: consent ? nil : context.time, addedBy: context.actor, ordinal: draft.takeOrdinal(),
                 keys: keys[inbox] ?? []
             )
             draft.put(added, replacing: previous)
-            draft.events.append(consent ? .memberInvited(inbox, by: context.actor.inbox) : .memberAdded(inbox, by: context.actor.inbox))
+            draft.events.append(consent ? .memberInvited(inbox, by: context.actor) : .memberAdded(inbox, by: context.actor))
         }
     }
 
@@ -48,7 +48,7 @@ extension GroupState {
         for subject in inboxes {
             // A super admin may always complete a removal request, whatever the policy says.
             let completesRequest = record(of: subject, in: draft)?.state == .pendingRemoval
-            if completesRequest && context.actor.role == .superAdmin {
+            if completesRequest && context.actorRole == .superAdmin {
                 if let trace = context.trace { traceCompletedRequest(trace, of: subject, context) }
                 continue
             }

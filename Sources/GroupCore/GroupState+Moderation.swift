@@ -9,11 +9,11 @@ extension GroupState {
     }
 
     private func requireSeniority(over subject: MemberRecord, _ context: ChangeContext) throws(Rejection) {
-        let senior = subject.role < context.actor.role
+        let senior = subject.role < context.actorRole
         if let trace = context.trace { traceSeniority(trace, over: subject, newRole: nil, context, passed: senior) }
         guard senior else {
             let rule = PermissionDenial.Rule.seniority(subject: subject.inbox, subjectRole: subject.role, newRole: nil)
-            throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: rule))
+            throw .permissionDenied(PermissionDenial(actor: context.actor, actorRole: context.actorRole, rule: rule))
         }
     }
 
@@ -100,7 +100,7 @@ extension GroupState {
         var updated = current
         updated.blocksGroup = on
         draft.put(updated, replacing: current)
-        draft.events.append(on ? .groupBlocked(context.actor.inbox) : .groupUnblocked(context.actor.inbox))
+        draft.events.append(on ? .groupBlocked(context.actor) : .groupUnblocked(context.actor))
     }
 
     /// Whether `inbox` may send at `time` (SPEC section 9): never in a deleted group, nor for an

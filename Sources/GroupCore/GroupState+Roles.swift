@@ -57,14 +57,14 @@ extension GroupState {
         try authorize(.setRole, context, subjects: inboxes)
         if role > .moderator { throw .invalidRole(role) }
         try refuseDuplicates(inboxes)
-        let actorRole = context.actor.role
+        let actorRole = context.actorRole
         for inbox in inboxes {
             let subject = try roleSubject(inbox, draft)
             let senior = subject.role < actorRole && subject.role < .admin && role <= actorRole
             if let trace = context.trace { traceSeniority(trace, over: subject, newRole: role, context, passed: senior) }
             guard senior else {
                 let rule = PermissionDenial.Rule.seniority(subject: inbox, subjectRole: subject.role, newRole: role)
-                throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: actorRole, rule: rule))
+                throw .permissionDenied(PermissionDenial(actor: context.actor, actorRole: actorRole, rule: rule))
             }
             grant(role, to: subject, &draft)
         }
@@ -73,12 +73,12 @@ extension GroupState {
     /// `transferOwnership`: the subject becomes super admin and the actor a member, in one change.
     func checkTransferOwnership(to inbox: InboxID, _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
         try requireSuperAdmin(context)
-        if inbox == context.actor.inbox { throw .alreadyHasRole(inbox, role: .superAdmin) }
+        if inbox == context.actor { throw .alreadyHasRole(inbox, role: .superAdmin) }
         let subject = try roleSubject(inbox, draft)
         if subject.role == .superAdmin { throw .alreadyHasRole(inbox, role: .superAdmin) }
-        draft.events.append(.ownershipTransferred(from: context.actor.inbox, to: inbox))
+        draft.events.append(.ownershipTransferred(from: context.actor, to: inbox))
         grant(.superAdmin, to: subject, &draft, event: .superAdminAdded(inbox))
-        if let actor = record(of: context.actor.inbox, in: draft), actor.isCurrent {
+        if let actor = record(of: context.actor, in: draft), actor.isCurrent {
             grant(.member, to: actor, &draft)
         }
     }

@@ -33,13 +33,13 @@ extension GroupState {
         subject: InboxID?, entryAuthor: InboxID?, permitted: Bool
     ) {
         let facts = PolicyContext(
-            actor: context.actor.inbox, actorRole: context.actor.role, actorIsActive: context.actor.state == .active,
+            actor: context.actor, actorRole: context.actorRole, actorIsActive: context.actorState == .active,
             subject: subject, subjectIsCurrentMember: subject.flatMap { roster[$0]?.isCurrent } ?? false,
             entryAuthor: entryAuthor)
         let evaluation = policy.evaluate(facts)
         assert(evaluation.passed == permitted, "the evaluation of \(policy) disagrees with permits")
         trace.record(AuthorityCheck(
-            rule: rule, actor: self.facts(of: context.actor.inbox), subject: subject.map { self.facts(of: $0) },
+            rule: rule, actor: self.facts(of: context.actor), subject: subject.map { self.facts(of: $0) },
             entryAuthor: entryAuthor, evaluation: evaluation, passed: permitted,
             reason: "\(policy) \(permitted ? "passes" : "fails"): \(evaluation.reason)"))
     }
@@ -67,7 +67,7 @@ extension GroupState {
         }
         trace.record(AuthorityCheck(
             rule: .fieldRegistered(field: registered?.label ?? reference.description, operation: operation),
-            actor: facts(of: context.actor.inbox), passed: registered != nil, reason: reason))
+            actor: facts(of: context.actor), passed: registered != nil, reason: reason))
     }
 
     /// A power of super admins alone.
@@ -75,15 +75,15 @@ extension GroupState {
     func traceSuperAdmin(_ trace: AuthorityTrace, _ context: ChangeContext, permitted: Bool) {
         let actor = context.actor
         trace.record(AuthorityCheck(
-            rule: .superAdminOnly, actor: facts(of: actor.inbox), passed: permitted,
-            reason: "\(actor.inbox) is \(actor.role), and only a super admin may do this"))
+            rule: .superAdminOnly, actor: facts(of: actor), passed: permitted,
+            reason: "\(actor) is \(context.actorRole), and only a super admin may do this"))
     }
 
     /// The observer rule: refused (`ownEntryOf` nil), or passed for the observer's own entry of
     /// a user field.
     @inline(never)
     func traceObserver(_ trace: AuthorityTrace, _ context: ChangeContext, ownEntryOf field: String?) {
-        let actor = context.actor.inbox
+        let actor = context.actor
         let reason = field.map { "\(actor) is an observer writing its own entry of \($0), which observers may" }
             ?? "\(actor) is an observer, which is read-only"
         trace.record(AuthorityCheck(
@@ -96,30 +96,31 @@ extension GroupState {
     @inline(never)
     func traceSeniority(_ trace: AuthorityTrace, over subject: MemberRecord, newRole: Role?, _ context: ChangeContext, passed: Bool) {
         let actor = context.actor
+        let actorRole = context.actorRole
         let reason: String
-        if subject.role >= actor.role {
-            reason = "\(subject.inbox) is \(subject.role), not below \(actor.inbox)'s \(actor.role)"
+        if subject.role >= actorRole {
+            reason = "\(subject.inbox) is \(subject.role), not below \(actor)'s \(actorRole)"
         } else if let newRole, subject.role >= .admin {
             reason = "\(subject.inbox) is \(subject.role), and setRole reaches only roles below admin (to \(newRole))"
-        } else if let newRole, newRole > actor.role {
-            reason = "the new role \(newRole) is above \(actor.inbox)'s \(actor.role)"
+        } else if let newRole, newRole > actorRole {
+            reason = "the new role \(newRole) is above \(actor)'s \(actorRole)"
         } else if let newRole {
-            reason = "\(subject.inbox) is \(subject.role), below \(actor.inbox)'s \(actor.role) and below admin, "
-                + "and the new role \(newRole) is at most \(actor.role)"
+            reason = "\(subject.inbox) is \(subject.role), below \(actor)'s \(actorRole) and below admin, "
+                + "and the new role \(newRole) is at most \(actorRole)"
         } else {
-            reason = "\(subject.inbox) is \(subject.role), below \(actor.inbox)'s \(actor.role)"
+            reason = "\(subject.inbox) is \(subject.role), below \(actor)'s \(actorRole)"
         }
         trace.record(AuthorityCheck(
             rule: .seniority(subject: subject.inbox, subjectRole: subject.role, newRole: newRole),
             // The subject as the commit's earlier changes left it: the record seniority judged.
-            actor: facts(of: actor.inbox), subject: InboxFacts(subject.inbox, record: subject), passed: passed, reason: reason))
+            actor: facts(of: actor), subject: InboxFacts(subject.inbox, record: subject), passed: passed, reason: reason))
     }
 
     /// A super admin completing a removal request, which no policy judges.
     @inline(never)
     func traceCompletedRequest(_ trace: AuthorityTrace, of subject: InboxID, _ context: ChangeContext) {
         trace.record(AuthorityCheck(
-            rule: .completesRemovalRequest(subject: subject), actor: facts(of: context.actor.inbox),
+            rule: .completesRemovalRequest(subject: subject), actor: facts(of: context.actor),
             subject: facts(of: subject), passed: true,
             reason: "\(subject) asked to be removed, and a super admin completes that request whatever the removeMember policy says"))
     }
@@ -128,7 +129,7 @@ extension GroupState {
     @inline(never)
     func traceDMMetadata(_ trace: AuthorityTrace, _ slot: PolicySlot, _ context: ChangeContext) {
         trace.record(AuthorityCheck(
-            rule: .dmMetadata(slot), actor: facts(of: context.actor.inbox), passed: true,
+            rule: .dmMetadata(slot), actor: facts(of: context.actor), passed: true,
             reason: "a DM's participants change its metadata with no policy"))
     }
 
@@ -138,13 +139,13 @@ extension GroupState {
         _ trace: AuthorityTrace, _ context: ChangeContext,
         reason: String = "a member blocks the group for itself, observers included, with no policy"
     ) {
-        trace.record(AuthorityCheck(rule: .ownChoice, actor: facts(of: context.actor.inbox), passed: true, reason: reason))
+        trace.record(AuthorityCheck(rule: .ownChoice, actor: facts(of: context.actor), passed: true, reason: reason))
     }
 
     /// The leave rules of SPEC section 8, judged as `leavingRefusal` judges them, and recorded.
     @inline(never)
     func traceLeaving(_ trace: AuthorityTrace, _ context: ChangeContext, _ draft: CommitDraft, request: Bool) throws(Rejection) {
-        let actor = facts(of: context.actor.inbox)
+        let actor = facts(of: context.actor)
         do {
             try leavingRefusal(context, draft, request: request)
         } catch {
@@ -154,7 +155,7 @@ extension GroupState {
         let current = try actorRecord(context, in: draft)
         trace.record(AuthorityCheck(
             rule: .leaving(request: request), actor: actor, passed: true,
-            reason: "the leave rule is \(settings.leaveRule.rawValue), and \(context.actor.inbox) "
+            reason: "the leave rule is \(settings.leaveRule.rawValue), and \(context.actor) "
                 + "(\(current.role), \(current.state.name)) may \(request ? "request removal" : "leave") by it; no policy applies"))
     }
 

@@ -89,8 +89,8 @@ extension GroupState {
                 throw .wrongType(field: field.label, reason: "a value of \(field.label) is \(kind.rawValue), not \(value.kind.rawValue)")
             }
         }
-        let key = FieldValue.string(context.actor.inbox.rawValue)
-        draft.events.append(.userDataChanged(context.actor.inbox, fields.map(\.id)))
+        let key = FieldValue.string(context.actor.rawValue)
+        draft.events.append(.userDataChanged(context.actor, fields.map(\.id)))
         for (field, update) in zip(fields, updates) {
             let current = entry(field.id, key, in: draft)
             let operation: FieldOperation = update.value == nil ? .delete : (current != nil ? .update : .insert)
@@ -146,7 +146,7 @@ extension GroupState {
         case .update where current == nil, .delete where current == nil: throw .keyNotFound(field: field.label, key: key.description)
         default: break
         }
-        let written: FieldEntry? = operation == .delete ? nil : FieldEntry(value: value, author: current?.author ?? context.actor.inbox)
+        let written: FieldEntry? = operation == .delete ? nil : FieldEntry(value: value, author: current?.author ?? context.actor)
         let size = collectionSize(field.id, in: draft) - (current?.size(key: key) ?? 0) + (written?.size(key: key) ?? 0)
         if size > FieldLimits.collection { throw .tooLong(field: field.label, bytes: size, limit: FieldLimits.collection) }
         draft.fields.entries.put(written, for: FieldDraft.EntryKey(field: field.id, key: key))
@@ -164,15 +164,15 @@ extension GroupState {
     /// authority, `formerMember` and `author` are judged on the state before the commit. Whether
     /// the write inserts, updates or deletes comes from the running state (SPEC section 4).
     private func authorizeField(_ field: FieldDescriptor, _ operation: FieldOperation, key: FieldValue?, _ context: ChangeContext) throws(Rejection) {
-        let subject = field.isUserField ? userFieldSubject(key, actor: context.actor.inbox) : nil
-        if context.actor.role == .observer {
-            if subject != context.actor.inbox { try refuseObserver(context) }
+        let subject = field.isUserField ? userFieldSubject(key, actor: context.actor) : nil
+        if context.actorRole == .observer {
+            if subject != context.actor { try refuseObserver(context) }
             if let trace = context.trace { traceObserver(trace, context, ownEntryOf: field.label) }
         }
         let policy = field.policy(for: operation)
         let facts = PolicyContext(
-            actor: context.actor.inbox, actorRole: context.actor.role, actorIsActive: context.actor.state == .active,
-            subject: subject, subjectIsCurrentMember: subject == context.actor.inbox ? context.actor.isCurrent : subject.flatMap { roster[$0]?.isCurrent } ?? false,
+            actor: context.actor, actorRole: context.actorRole, actorIsActive: context.actorState == .active,
+            subject: subject, subjectIsCurrentMember: subject == context.actor ? context.actorState.isCurrent : subject.flatMap { roster[$0]?.isCurrent } ?? false,
             entryAuthor: key.flatMap { fieldContents[field.id]?.entries[$0]?.author })
         let permitted = policy.permits(facts)
         if let trace = context.trace {
@@ -182,7 +182,7 @@ extension GroupState {
         }
         guard permitted else {
             let rule = PermissionDenial.Rule.fieldPolicy(field: field.label, operation: operation, policy: policy)
-            throw .permissionDenied(PermissionDenial(actor: context.actor.inbox, actorRole: context.actor.role, rule: rule))
+            throw .permissionDenied(PermissionDenial(actor: context.actor, actorRole: context.actorRole, rule: rule))
         }
     }
 

@@ -90,7 +90,7 @@ extension GroupState {
     /// `updateKeys`: the actor changes its own keys, with no policy; `remove` is taken away, then
     /// `add` appended (a key it already has stays where it is).
     func checkUpdateKeys(add: [PublicKey], remove: [PublicKey], _ context: ChangeContext, _ draft: inout CommitDraft) throws(Rejection) {
-        let actor = context.actor.inbox
+        let actor = context.actor
         if let trace = context.trace {
             traceOwnChoice(trace, context, reason: "a member changes its own signing keys, with no policy")
         }
