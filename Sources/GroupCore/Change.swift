@@ -112,8 +112,13 @@ public struct ResolvedIdentity: Equatable, Sendable {
 public typealias RecordedKeys = [InboxID: [PublicKey]]
 
 /// One change of a commit (SPEC sections 6, 7, 8, 10 and 14).
+///
+/// The three cases whose payloads are wide are `indirect`, boxed: an enum is as wide as its
+/// widest case, and `create`'s 160 bytes made every change 160 bytes, which each copy of a
+/// change in the fold moved (issue 18). Boxed, a change is 33 bytes; the rare commits that
+/// carry one of these pay an allocation when they are decoded.
 public enum Change: Equatable, Sendable {
-    case create(CreateConversation)
+    indirect case create(CreateConversation)
     /// The identities follow the inboxes, as resolved when the commit was made; `keys` holds the
     /// added inboxes' signing keys.
     case addMembers(inboxes: [InboxID], identities: [ResolvedIdentity], keys: RecordedKeys = [:])
@@ -137,9 +142,9 @@ public enum Change: Equatable, Sendable {
     /// Registers configured fields the conversation lacks (SPEC section 11).
     case registerFields([FieldRegistration])
     /// Changes who may insert, update or delete a registered field's values (SPEC section 11).
-    case updateFieldPolicy(field: FieldReference, operation: FieldOperation, policy: Policy)
+    indirect case updateFieldPolicy(field: FieldReference, operation: FieldOperation, policy: Policy)
     /// A typed write to one field.
-    case updateMetadataField(field: FieldReference, mutation: FieldMutation)
+    indirect case updateMetadataField(field: FieldReference, mutation: FieldMutation)
     /// The actor's own entries in user fields, all in one commit.
     case updateUserData([UserFieldUpdate])
     // The lifecycle of SPEC section 9.
