@@ -12,9 +12,12 @@ extension GroupState {
     /// ``apply(_:)``, returning no events when `recordingEvents` is false.
     @discardableResult
     mutating func apply(_ commit: Commit, recordingEvents: Bool) throws(CommitRejection) -> [DomainEvent] {
-        let draft = try validate(commit, recordingEvents: recordingEvents)
+        // The draft lives here and is handed down by reference: returned by value, its 336 bytes
+        // were copied out of `validate` and again into `merge` (issue 18).
+        var draft = CommitDraft(over: self, recordingEvents: recordingEvents)
+        try validate(commit, into: &draft)
         let events = draft.events.events
-        merge(draft, from: commit)
+        merge(&draft, from: commit)
         return events
     }
 
@@ -25,10 +28,10 @@ extension GroupState {
         return next
     }
 
-    /// Judges every change of `commit` against this state, without changing it.
+    /// Judges every change of `commit` against this state, without changing it, writing what
+    /// the changes would do into `draft`, a fresh draft over this state.
     /// - Parameter trace: records every authority check, when a commit is being explained.
-    /// - Parameter recordingEvents: whether the draft records the commit's domain events.
-    func validate(_ commit: Commit, trace: AuthorityTrace? = nil, recordingEvents: Bool = true) throws(CommitRejection) -> CommitDraft {
+    func validate(_ commit: Commit, trace: AuthorityTrace? = nil, into draft: inout CommitDraft) throws(CommitRejection) {
         if isDeleted { throw CommitRejection(changeIndex: nil, reason: .groupDeleted) }
         if commit.sequence == 0 || commit.changes.contains(where: { if case .create = $0 { true } else { false } }) {
             throw CommitRejection(changeIndex: nil, reason: .invalidCommit(reason: "create is allowed only as the one change of commit 0"))
@@ -44,7 +47,6 @@ extension GroupState {
         if settings.requireSignatures, let rejection = signatureStanding(of: commit).requirement(for: commit.actor) {
             throw CommitRejection(changeIndex: nil, reason: rejection)
         }
-        var draft = CommitDraft(over: self, recordingEvents: recordingEvents)
         // By index, so that each change is read in place rather than copied out of the array.
         for index in commit.changes.indices {
             trace?.beginChange()
@@ -54,12 +56,11 @@ extension GroupState {
                 throw CommitRejection(changeIndex: index, reason: error)
             }
         }
-        return draft
     }
 
-    /// Writes a validated draft into the state, moving its policies and metadata in rather
-    /// than copying them (issue 18).
-    mutating func merge(_ draft: consuming CommitDraft, from commit: Commit) {
+    /// Writes a validated draft into the state, moving its records, policies and metadata in
+    /// rather than copying them (issue 18); the draft is left spent.
+    mutating func merge(_ draft: inout CommitDraft, from commit: Commit) {
         // Members that take a new place in the join order must be placed in ordinal order.
         draft.drainRecords { roster.put($0) }
         if let changed = draft.changedPolicies.take() { policies = changed }

@@ -5,7 +5,9 @@ extension GroupState {
         let trace = AuthorityTrace()
         let outcome: CommitResult
         do {
-            outcome = .applied(events: try validate(commit, trace: trace).events.events)
+            var draft = CommitDraft(over: self, recordingEvents: true)
+            try validate(commit, trace: trace, into: &draft)
+            outcome = .applied(events: draft.events.events)
         } catch {
             outcome = .rejected(error)
         }
