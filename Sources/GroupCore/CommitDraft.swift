@@ -71,6 +71,8 @@ struct CommitDraft {
         }
     }
 
+    /// Inlined so that the draft is built where it lives, not built aside and copied in.
+    @inline(__always)
     init(over state: GroupState, recordingEvents: Bool) {
         events = EventLog(recording: recordingEvents)
         headcount = state.roster.headcount
