@@ -37,7 +37,7 @@ struct CommitDraft {
     var fields: FieldDraft {
         get { fieldParts ?? FieldDraft() }
         _modify {
-            if fieldParts == nil { fieldParts = FieldDraft() }
+            if case nil = fieldParts { fieldParts = FieldDraft() }
             yield &fieldParts!
         }
     }
@@ -66,7 +66,7 @@ struct CommitDraft {
     private var lifecycle: LifecycleDraft {
         get { lifecycleParts ?? LifecycleDraft() }
         _modify {
-            if lifecycleParts == nil { lifecycleParts = LifecycleDraft() }
+            if case nil = lifecycleParts { lifecycleParts = LifecycleDraft() }
             yield &lifecycleParts!
         }
     }

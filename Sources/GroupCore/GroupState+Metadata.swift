@@ -12,7 +12,9 @@ extension GroupState {
     /// of the draft and back cost each such change two more copies of its four strings
     /// (issue 18).
     private func draftMetadata(_ draft: inout CommitDraft) {
-        if draft.changedMetadata == nil { draft.changedMetadata = metadata }
+        // `case nil`, not `== nil`: on an Equatable optional, `==` picked the comparison of two
+        // optionals, which built and destroyed a pair of metadata on every change (issue 18).
+        if case nil = draft.changedMetadata { draft.changedMetadata = metadata }
     }
 
     /// Refuses text over the field's limit (`tooLong`).

@@ -88,7 +88,7 @@ extension GroupState {
         try requireSuperAdmin(context)
         try Self.validatePolicy(policy, for: slot)
         // Written in place in the draft, as the metadata is.
-        if draft.changedPolicies == nil { draft.changedPolicies = policies }
+        if case nil = draft.changedPolicies { draft.changedPolicies = policies }
         draft.changedPolicies![slot] = policy
         draft.events.append(.policyChanged(slot, policy))
     }
