@@ -22,7 +22,12 @@ struct DraftRecords {
     /// How many records a search walks before an index pays.
     private static let linearLimit = 16
 
-    var isEmpty: Bool { first == nil }
+    // `case nil` and `first!.inbox` rather than `== nil` and `guard let`: both of those copied
+    // the whole record, retaining and releasing its IDs and keys (issue 18).
+    var isEmpty: Bool {
+        if case nil = first { return true }
+        return false
+    }
 
     subscript(inbox: InboxID) -> MemberRecord? {
         if let place = place(of: inbox) { return rest[place] }
@@ -32,11 +37,11 @@ struct DraftRecords {
 
     /// Writes `record` in place of the inbox's earlier one, or adds it.
     mutating func put(_ record: MemberRecord) {
-        guard let written = first else {
+        if case nil = first {
             first = record
             return
         }
-        if written.inbox == record.inbox {
+        if first!.inbox == record.inbox {
             first = record
             return
         }
@@ -59,7 +64,8 @@ struct DraftRecords {
         places = nil
         // A commit hands out new ordinals in the order it writes, so the records are usually
         // in order already.
-        if rest.isEmpty || first.ordinal < rest[0].ordinal && zip(rest, rest.dropFirst()).allSatisfy({ $0.ordinal < $1.ordinal }) {
+        // By index: zipping the array with itself copied every record, twice.
+        if rest.isEmpty || first.ordinal < rest[0].ordinal && rest.indices.dropFirst().allSatisfy({ rest[$0 - 1].ordinal < rest[$0].ordinal }) {
             body(first)
         } else {
             rest.append(first)
