@@ -9,6 +9,9 @@ extension Roster {
     ///
     /// Not `Equatable`: a loaded record's numbers mean something only beside its roster's
     /// names, so rosters compare their records (``Roster/==(_:_:)``), never their entries.
+    ///
+    /// The readers of a field are inlined: called, each was handed a copy of the entry read
+    /// out of the roster's array, its IDs and keys retained and released (issue 18).
     struct Entry: Sendable {
         enum Content: Sendable {
             case record(MemberRecord)
@@ -26,6 +29,7 @@ extension Roster {
             content = .loaded(loaded)
         }
 
+        @inline(__always)
         var ordinal: UInt64 {
             switch content {
             case let .record(record): record.ordinal
@@ -42,6 +46,7 @@ extension Roster {
         }
 
         /// The record's standing, read from a loaded record without unpacking it.
+        @inline(__always)
         var standing: Standing {
             switch content {
             case let .record(record):
@@ -52,6 +57,7 @@ extension Roster {
         }
 
         /// The record's role and state, read without copying the record.
+        @inline(__always)
         var roleAndState: (role: Role, state: MemberState) {
             switch content {
             case let .record(record): (record.role, record.state)
@@ -59,6 +65,7 @@ extension Roster {
             }
         }
 
+        @inline(__always)
         var isCurrent: Bool {
             switch content {
             case let .record(record): record.isCurrent
@@ -116,6 +123,7 @@ extension Roster {
         }
 
         /// The hash a ``PlaceIndex`` files the entry's inbox under.
+        @inline(__always)
         func hash(in names: LoadedNames?) -> UInt64 {
             switch content {
             case let .record(record): PlaceIndex.hash(of: record.inbox)
