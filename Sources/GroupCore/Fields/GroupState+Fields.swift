@@ -173,7 +173,8 @@ extension GroupState {
         let facts = PolicyContext(
             actor: context.actor, actorRole: context.actorRole, actorIsActive: context.actorState == .active,
             subject: subject, subjectIsCurrentMember: subject == context.actor ? context.actorState.isCurrent : subject.flatMap { roster[$0]?.isCurrent } ?? false,
-            entryAuthor: key.flatMap { fieldContents[field.id]?.entries[$0]?.author })
+            // Looked up only where it is judged or explained: most field policies never read it.
+            entryAuthor: policy.containsAuthor || context.trace != nil ? key.flatMap { fieldContents[field.id]?.entries[$0]?.author } : nil)
         let permitted = policy.permits(facts)
         if let trace = context.trace {
             tracePolicy(
