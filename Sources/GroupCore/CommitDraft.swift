@@ -19,6 +19,11 @@ struct CommitDraft {
     private var lifecycleParts: LifecycleDraft?
     var muteAll: Bool?
     var isDeleted = false
+    /// Whether the state before the commit has an allow list. Without one, a departing member
+    /// has no place on it to clear unless an earlier change of the commit gave it one: a
+    /// removal then writes no allow-list table (issue 18: it made one, and merged it, on every
+    /// removal).
+    private let stateHasAllowList: Bool
     /// What the commit's changes did, in order, for audits and subscribers.
     var events: EventLog
 
@@ -78,6 +83,7 @@ struct CommitDraft {
         headcount = state.roster.headcount
         superAdminCount = state.roster.superAdmins.count
         nextOrdinal = state.roster.nextOrdinal
+        stateHasAllowList = !state.allowList.isEmpty
     }
 
     /// Whether earlier changes touched the bans, links, allow list, mute-all or deletion.
@@ -100,7 +106,7 @@ struct CommitDraft {
         if record.isCurrent {
             headcount += 1
             if record.role == .superAdmin { superAdminCount += 1 }
-        } else if previous?.isCurrent == true {
+        } else if previous?.isCurrent == true, stateHasAllowList || !allowList.isEmpty {
             // A departing member's flags are cleared, and so is its place on the allow list.
             allowList[record.inbox] = false
         }

@@ -492,6 +492,20 @@ struct LifecycleTests {
         #expect(other.state?.allowList == [.caro])
     }
 
+    /// A state with no allow list skips clearing departures from it, unless the departing
+    /// member was listed by an earlier change of the same commit.
+    @Test func aMemberListedAndRemovedInOneCommitLeavesTheAllowList() throws {
+        var group = TestGroup(.alix, CreateConversation(members: [.bo, .caro]))
+        try #require(group.state?.allowList.isEmpty == true)
+        try #require(group.commit(.alix, .allowListAdd([.bo]), .remove(.bo)) == .applied)
+        #expect(group.state?.allowList.isEmpty == true)
+        try #require(group.commit(.alix, .add(.bo)) == .applied)
+        #expect(group.state?.allowList.isEmpty == true)
+        // With no allow list at all, a removal leaves none.
+        try #require(group.commit(.alix, .remove(.caro)) == .applied)
+        #expect(group.state?.allowList.isEmpty == true)
+    }
+
     // MARK: Bans
 
     @Test func banRemovesAMemberRecordedAsRemovedAndListsIt() throws {
