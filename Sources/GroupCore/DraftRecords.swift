@@ -22,8 +22,8 @@ struct DraftRecords {
     /// How many records a search walks before an index pays.
     private static let linearLimit = 16
 
-    // `case nil` and `first!.inbox` rather than `== nil` and `guard let`: both of those copied
-    // the whole record, retaining and releasing its IDs and keys (issue 18).
+    // Here and in `put`, `case nil` and `first!.inbox` rather than `== nil` and `guard let`:
+    // both of those copied the whole record, retaining and releasing its IDs and keys (issue 18).
     var isEmpty: Bool {
         if case nil = first { return true }
         return false

@@ -197,7 +197,7 @@ extension GroupState {
 
     /// Step 2 of the order of checks: the actor's role and state, as the state before the commit
     /// knows them.
-    private func actorStanding(_ actor: InboxID, for change: Change, trace: AuthorityTrace?) throws(Rejection) -> (Role, MemberState) {
+    private func actorStanding(_ actor: InboxID, for change: Change, trace: AuthorityTrace?) throws(Rejection) -> (role: Role, state: MemberState) {
         guard let (role, state) = roster.roleAndState(of: actor), state.isCurrent else {
             if let trace { traceActing(trace, actor, change: change, passed: false) }
             throw .notAMember(actor)
