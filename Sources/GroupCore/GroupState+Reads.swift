@@ -17,6 +17,10 @@ extension GroupState {
     /// The inbox's record, current or former; nil for an inbox the group never had.
     public func member(_ inbox: InboxID) -> MemberRecord? { roster[inbox] }
 
+    /// Whether the inbox is a current member, in any state: ``member(_:)``'s `isCurrent`
+    /// without making the record.
+    public func isCurrentMember(_ inbox: InboxID) -> Bool { roster.roleAndState(of: inbox)?.state.isCurrent == true }
+
     /// Current members in any state: what the member limit counts.
     public var memberCount: Int { roster.headcount }
 

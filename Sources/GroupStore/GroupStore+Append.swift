@@ -52,27 +52,24 @@ extension GroupStore {
             }
             var outcomes: [CommitOutcome] = []
             outcomes.reserveCapacity(commits.count)
-            // The groups the batch has written to, but for the last one, which is held apart:
+            // The groups the batch has written to, but for the current one, which is held apart:
             // a batch is mostly runs of one group's commits, and each commit went through the
             // dictionary twice, hashing its group ID (issue 18: 5% of ingest's writing thread).
+            // The current one is folded and written in place, never copied: a copy left behind
+            // would make every fold copy the whole roster, and copying it in and out for each
+            // commit retained and released what it holds (issue 18).
             var working: [GroupID: (head: GroupHead?, replica: Replica)] = [:]
-            var last: (group: GroupID, head: GroupHead?, replica: Replica)?
+            var current: (group: GroupID, head: GroupHead?, replica: Replica)?
             var lookAhead = RosterLookAhead()
+            var newest: UInt64?
             for (index, commit) in commits.enumerated() {
                 let group = commit.groupID
-                var head: GroupHead?, replica: Replica
-                // Taken out of where it is kept so that folding mutates the only reference: a
-                // copy left behind would make every fold copy the whole roster.
-                if let held = last.take() {
-                    if held.group == group {
-                        (head, replica) = (held.head, held.replica)
-                    } else {
-                        working[held.group] = (held.head, held.replica)
-                        (head, replica) = try workingEntry(group, in: &working, attempt: attempt, txn)
-                    }
-                } else {
-                    (head, replica) = try workingEntry(group, in: &working, attempt: attempt, txn)
+                if current?.group != group {
+                    if let held = current.take() { working[held.group] = (held.head, held.replica) }
+                    let (head, replica) = try workingEntry(group, in: &working, attempt: attempt, txn)
+                    current = (group, head, replica)
                 }
+                let head = current!.head
                 let expected = head.map { $0.sequence + 1 } ?? 0
                 guard commit.sequence == expected else {
                     throw .ingestRefused(group, sequence: commit.sequence, reason: "the log's next sequence is \(expected)")
@@ -80,15 +77,14 @@ extension GroupStore {
                 guard commit.previousHash == head?.hash else {
                     throw .ingestRefused(group, sequence: commit.sequence, reason: "its previous hash does not match the head commit's hash")
                 }
-                lookAhead.prepare(commits, before: index, for: replica)
-                let outcome = replica.fold(commit, recordingEvents: false)
+                lookAhead.prepare(commits, before: index, for: current!.replica)
+                let outcome = current!.replica.fold(commit, recordingEvents: false)
                 let encoded = encoder?.encoded(at: index) ?? CommitEncoder.encode(commit)
-                head = try append(commit, encoded, outcome: outcome, replica: &replica, after: head, in: txn)
-                last = (group, head, replica)
+                current!.head = try append(commit, encoded, outcome: outcome, replica: &current!.replica, after: head, newest: &newest, in: txn)
                 outcomes.append(outcome)
                 progress?(outcomes.count, commits.count)
             }
-            if let held = last.take() { working[held.group] = (held.head, held.replica) }
+            if let held = current.take() { working[held.group] = (held.head, held.replica) }
             for (group, entry) in working {
                 if let head = entry.head { try settle(group, at: head, state: entry.replica.state, in: txn) }
             }
@@ -125,16 +121,26 @@ extension GroupStore {
     /// once the transaction has appended the group's last commit: a batch of ten thousand
     /// commits to one group then writes its head and directory entry once, not ten thousand
     /// times (issue 18).
-    /// - Parameter encoded: the commit's bytes and hash when a `CommitEncoder` made them ahead.
+    /// - Parameters:
+    ///   - encoded: the commit's bytes and hash when a `CommitEncoder` made them ahead.
+    ///   - newest: the number of the store's newest group, read by the transaction's first
+    ///     append and kept by the rest (issue 18: read for every commit, it was a twentieth of
+    ///     an ingest's writing thread); the caller starts each transaction with nil.
     func append(
         _ commit: Commit, _ encoded: CommitEncoder.Encoded? = nil, outcome: CommitOutcome, replica: inout Replica, after head: GroupHead?,
-        in txn: borrowing WriteTransaction<StoreError>
+        newest: inout UInt64?, in txn: borrowing WriteTransaction<StoreError>
     ) throws(StoreError) -> GroupHead {
         let encoded = encoded ?? CommitEncoder.encode(commit)
-        let number = if let head { head.number } else { try assignNumber(in: txn) }
-        let isNewest = try number == lastAssignedNumber(in: txn)
+        let number: UInt64
+        if let head {
+            number = head.number
+        } else {
+            number = try assignNumber(in: txn)
+            newest = number
+        }
+        if newest == nil { newest = try lastAssignedNumber(in: txn) }
         // Keys of the newest group are the largest in each database, so they can be appended.
-        let placement: LMDBPutOptions = isNewest ? [.append] : []
+        let placement: LMDBPutOptions = number == newest ? [.append] : []
         let key = StoreKeys.entry(number, commit.sequence)
         try txn.put(databases.commits, key: key, value: encoded.bytes, options: placement)
         try txn.put(databases.outcomes, key: key, value: OutcomeCodec.encode(outcome), options: placement)

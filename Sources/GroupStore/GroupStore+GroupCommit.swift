@@ -52,6 +52,7 @@ extension GroupStore {
         var served = ServedBatch()
         served.results.reserveCapacity(requests.count)
         var appended: Set<GroupID> = []
+        var newest: UInt64?
         for request in requests {
             // Taken out so that folding mutates the only reference to the group's state.
             var working = served.groups.removeValue(forKey: request.group)
@@ -68,7 +69,7 @@ extension GroupStore {
             guard var applied = working.take(), var replica = applied.replica.take() else {
                 throw .corrupt(request.group, sequence: commit.sequence, reason: "an applied submit left no state")
             }
-            let newHead = try append(commit, outcome: .applied, replica: &replica, after: applied.head, in: txn)
+            let newHead = try append(commit, outcome: .applied, replica: &replica, after: applied.head, newest: &newest, in: txn)
             applied.replica = replica
             applied.head = newHead
             served.groups[request.group] = applied

@@ -196,6 +196,15 @@ struct ReadTests {
         #expect(state.memberCount == 3)
         #expect(state.allMembers.map(\.inbox) == [.alix, .davon, .eri])
         #expect(state.member(.fen) == nil)
+        // Current in any state counts; former and never-members do not.
+        #expect(state.isCurrentMember(.alix) && state.isCurrentMember(.eri))
+        #expect(!state.isCurrentMember(.bo) && !state.isCurrentMember(.caro) && !state.isCurrentMember(.fen))
+    }
+
+    @Test func aPendingRemovalMemberIsStillCurrent() throws {
+        var group = TestGroup(.alix, CreateConversation(members: [.bo]))
+        try #require(group.commit(.bo, .requestRemoval) == .applied)
+        #expect(group.state?.isCurrentMember(.bo) == true)
     }
 
     @Test func aDirectLeaveIsRecordedAsLeft() throws {

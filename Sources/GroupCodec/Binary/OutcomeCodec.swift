@@ -67,19 +67,23 @@ public enum OutcomeCodec: BinaryRecordCodec {
     /// The format version this build writes and reads.
     public static let version: UInt8 = 1
 
+    private static let appliedEncoding: [UInt8] = [version, OutcomeTag.applied.rawValue]
+
     /// The canonical encoding of `outcome`.
     public static func encode(_ outcome: CommitOutcome) -> [UInt8] {
-        var writer = BinaryWriter(reservingCapacity: 64)
-        writer.writeByte(version)
         switch outcome {
         case .applied:
-            writer.writeByte(OutcomeTag.applied.rawValue)
+            // Most commits apply, and every commit written encodes its outcome: made once
+            // rather than per commit (issue 18).
+            return appliedEncoding
         case let .rejected(rejection):
+            var writer = BinaryWriter(reservingCapacity: 64)
+            writer.writeByte(version)
             writer.writeByte(OutcomeTag.rejected.rawValue)
             writer.writeOptional(rejection.changeIndex) { $0.writeInt($1) }
             writer.writeRejection(rejection.reason)
+            return writer.bytes
         }
-        return writer.bytes
     }
 
     /// Reads one outcome from `reader`, which must hold exactly that outcome, in a version this build

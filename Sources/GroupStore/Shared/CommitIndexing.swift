@@ -23,7 +23,7 @@ package enum CommitIndexing {
     /// Each subject of an applied commit with whether it is a current member after it (filed)
     /// or not (unfiled).
     package static func memberships(after commit: Commit, _ state: GroupState) -> [(inbox: InboxID, isMember: Bool)] {
-        membershipSubjects(of: commit).map { ($0, state.member($0)?.isCurrent == true) }
+        membershipSubjects(of: commit).map { ($0, state.isCurrentMember($0)) }
     }
 
     /// The pair a DM created by `commit` is filed under, when it is one.
