@@ -10,12 +10,14 @@ extension GroupState {
     }
 
     /// ``apply(_:)``, returning no events when `recordingEvents` is false.
+    /// - Parameter actorHash: the actor's ``PlaceIndex/hash(of:)`` when a `RosterLookAhead`
+    ///   computed it already.
     @discardableResult
-    mutating func apply(_ commit: Commit, recordingEvents: Bool) throws(CommitRejection) -> [DomainEvent] {
+    mutating func apply(_ commit: Commit, recordingEvents: Bool, actorHash: UInt64? = nil) throws(CommitRejection) -> [DomainEvent] {
         // The draft lives here and is handed down by reference: returned by value, its 336 bytes
         // were copied out of `validate` and again into `merge` (issue 18).
         var draft = CommitDraft(over: self, recordingEvents: recordingEvents)
-        try validate(commit, into: &draft)
+        try validate(commit, actorHash: actorHash, into: &draft)
         let events = draft.events.events
         merge(&draft, from: commit)
         return events
@@ -30,8 +32,10 @@ extension GroupState {
 
     /// Judges every change of `commit` against this state, without changing it, writing what
     /// the changes would do into `draft`, a fresh draft over this state.
-    /// - Parameter trace: records every authority check, when a commit is being explained.
-    func validate(_ commit: Commit, trace: AuthorityTrace? = nil, into draft: inout CommitDraft) throws(CommitRejection) {
+    /// - Parameters:
+    ///   - trace: records every authority check, when a commit is being explained.
+    ///   - actorHash: the actor's ``PlaceIndex/hash(of:)``, when the caller has it already.
+    func validate(_ commit: Commit, trace: AuthorityTrace? = nil, actorHash: UInt64? = nil, into draft: inout CommitDraft) throws(CommitRejection) {
         if isDeleted { throw CommitRejection(changeIndex: nil, reason: .groupDeleted) }
         if commit.sequence == 0 || commit.changes.contains(where: { if case .create = $0 { true } else { false } }) {
             throw CommitRejection(changeIndex: nil, reason: .invalidCommit(reason: "create is allowed only as the one change of commit 0"))
@@ -47,11 +51,14 @@ extension GroupState {
         if settings.requireSignatures, let rejection = signatureStanding(of: commit).requirement(for: commit.actor) {
             throw CommitRejection(changeIndex: nil, reason: rejection)
         }
+        // Authority comes from the state before the commit, so the actor's standing is the same
+        // for every change: looked up once, not once a change (issue 18).
+        let standing = roster.roleAndState(of: commit.actor, hash: actorHash)
         // By index, so that each change is read in place rather than copied out of the array.
         for index in commit.changes.indices {
             trace?.beginChange()
             do {
-                try check(commit.changes[index], by: commit.actor, at: commit.time, into: &draft, trace: trace)
+                try check(commit.changes[index], by: commit.actor, standing: standing, at: commit.time, into: &draft, trace: trace)
             } catch {
                 throw CommitRejection(changeIndex: index, reason: error)
             }
@@ -73,8 +80,10 @@ extension GroupState {
 
     /// Judges one change in SPEC section 4's order and, when it passes, records its effect in
     /// the draft.
+    /// - Parameter standing: the actor's role and state before the commit; nil for a non-member.
     private func check(
-        _ change: Change, by actor: InboxID, at time: Milliseconds, into draft: inout CommitDraft, trace: AuthorityTrace?
+        _ change: Change, by actor: InboxID, standing: (role: Role, state: MemberState)?, at time: Milliseconds,
+        into draft: inout CommitDraft, trace: AuthorityTrace?
     ) throws(Rejection) {
         if draft.isDeleted { throw .groupDeleted }
         if kind == .dm && change.isForbiddenInDM { throw .dmForbidden(op: change.op) }
@@ -92,7 +101,7 @@ extension GroupState {
             return try checkAnswerInvitation(actor, accept: false, keys: [], at: time, &draft, trace: trace)
         default: break
         }
-        let (actorRole, actorState) = try actorStanding(actor, for: change, trace: trace)
+        let (actorRole, actorState) = try judgeStanding(standing, of: actor, for: change, trace: trace)
         let context = ChangeContext(actor: actor, actorRole: actorRole, actorState: actorState, time: time, trace: trace)
         switch change {
         case .create:
@@ -196,9 +205,11 @@ extension GroupState {
     }
 
     /// Step 2 of the order of checks: the actor's role and state, as the state before the commit
-    /// knows them.
-    private func actorStanding(_ actor: InboxID, for change: Change, trace: AuthorityTrace?) throws(Rejection) -> (role: Role, state: MemberState) {
-        guard let (role, state) = roster.roleAndState(of: actor), state.isCurrent else {
+    /// knows them (`standing`), must allow the change.
+    private func judgeStanding(
+        _ standing: (role: Role, state: MemberState)?, of actor: InboxID, for change: Change, trace: AuthorityTrace?
+    ) throws(Rejection) -> (role: Role, state: MemberState) {
+        guard let (role, state) = standing, state.isCurrent else {
             if let trace { traceActing(trace, actor, change: change, passed: false) }
             throw .notAMember(actor)
         }

@@ -37,11 +37,17 @@ public struct Replica: Equatable, Sendable {
     ///   tenth of a fold's work, are never made.
     @discardableResult
     public mutating func fold(_ commit: Commit, recordingEvents: Bool = true) -> CommitOutcome {
+        fold(commit, recordingEvents: recordingEvents, actorHash: nil)
+    }
+
+    /// ``fold(_:recordingEvents:)`` with the actor's roster hash when a `RosterLookAhead` made
+    /// it already (``RosterLookAhead/actorHash``), so that the fold does not hash it again.
+    package mutating func fold(_ commit: Commit, recordingEvents: Bool, actorHash: UInt64?) -> CommitOutcome {
         lastEvents = []
         do throws(CommitRejection) {
             if state != nil {
                 // Applied in place, so that the state stays uniquely referenced while it is mutated.
-                lastEvents = try state!.apply(commit, recordingEvents: recordingEvents)
+                lastEvents = try state!.apply(commit, recordingEvents: recordingEvents, actorHash: actorHash)
             } else if commit.sequence == 0 {
                 let created = try GroupState.created(by: commit, defaultMemberLimit: defaultMemberLimit)
                 state = created
@@ -70,7 +76,7 @@ public struct Replica: Equatable, Sendable {
         // copies an element out for every read, retaining what it holds (issue 18).
         for (position, commit) in commits.enumerated() {
             lookAhead.prepare(commits, before: position, for: self)
-            let outcome = fold(commit, recordingEvents: recordingEvents)
+            let outcome = fold(commit, recordingEvents: recordingEvents, actorHash: lookAhead.actorHash)
             try body(commit, outcome, lastEvents)
         }
     }

@@ -61,8 +61,9 @@ struct Roster: Equatable, Sendable {
     /// The role and state of the inbox's record, without making the record: what a commit's
     /// actor is judged on (issue 18: copying the actor's record, its IDs and keys retained and
     /// released, was a twentieth of the fold).
-    func roleAndState(of inbox: InboxID) -> (role: Role, state: MemberState)? {
-        place(of: inbox).map { box.entries[$0].roleAndState }
+    /// - Parameter hash: the inbox's ``PlaceIndex/hash(of:)``, when the caller has it already.
+    func roleAndState(of inbox: InboxID, hash: UInt64? = nil) -> (role: Role, state: MemberState)? {
+        box.find(inbox, hash: hash ?? PlaceIndex.hash(of: inbox)).place.map { box.entries[$0].roleAndState }
     }
 
     /// The ordinal of the inbox's record, without making the record.

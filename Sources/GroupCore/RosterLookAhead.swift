@@ -29,14 +29,23 @@ package struct RosterLookAhead {
     private var counts = [Int](repeating: 0, count: ringSize)
     private var owners = [Int](repeating: -1, count: ringSize)
 
+    /// The roster hash of the actor of the commit `prepare` was last called before, when it was
+    /// looked ahead: the fold takes it rather than hashing the actor again (issue 18).
+    package private(set) var actorHash: UInt64?
+
     package init() {}
 
     /// Call before `replica` folds `commits[position]`: asks for the index slots of the commit
     /// `2 * distance` ahead and the records of the one `distance` ahead. The commits ahead may
     /// belong to another group (an import's batch): then the hints are wasted, nothing else.
     package mutating func prepare(_ commits: [Commit], before position: Int, for replica: Replica) {
+        actorHash = nil
         guard let roster = replica.state?.roster, roster.recordCount >= Self.minimumRecords else { return }
         let far = position + 2 * Self.distance
+        // The commit at `position` holds the ring's place that the one `far` ahead takes: its
+        // actor's hash, noted first, is read before it is overwritten.
+        let own = position % Self.ringSize
+        if owners[own] == position && counts[own] > 0 { actorHash = hashes[own * Self.inboxesPerCommit] }
         if far < commits.count {
             let ring = far % Self.ringSize
             var count = 0

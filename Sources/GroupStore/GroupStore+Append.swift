@@ -78,7 +78,7 @@ extension GroupStore {
                     throw .ingestRefused(group, sequence: commit.sequence, reason: "its previous hash does not match the head commit's hash")
                 }
                 lookAhead.prepare(commits, before: index, for: current!.replica)
-                let outcome = current!.replica.fold(commit, recordingEvents: false)
+                let outcome = current!.replica.fold(commit, recordingEvents: false, actorHash: lookAhead.actorHash)
                 let encoded = encoder?.encoded(at: index) ?? CommitEncoder.encode(commit)
                 current!.head = try append(commit, encoded, outcome: outcome, replica: &current!.replica, after: head, newest: &newest, in: txn)
                 outcomes.append(outcome)

@@ -31,6 +31,33 @@ struct RosterLookAheadTests {
         #expect(run == single)
     }
 
+    /// The actor's hash the look-ahead hands the fold is that commit's actor's, or none: never
+    /// another commit's (the fold would judge the wrong member), and none while the group is
+    /// too small to look ahead or before the look-ahead has reached the commit.
+    @Test func theActorHashHandedOnIsThatCommitsActors() {
+        var replica = Replica()
+        var lookAhead = RosterLookAhead()
+        var handed = 0
+        var wrong: [Int] = []
+        // The first position whose fold the look-ahead ran before: it hashes two distances ahead.
+        var lookingAheadSince: Int?
+        for position in Self.log.indices {
+            if lookingAheadSince == nil && (replica.state?.roster.recordCount ?? 0) >= RosterLookAhead.minimumRecords {
+                lookingAheadSince = position
+            }
+            lookAhead.prepare(Self.log, before: position, for: replica)
+            if let hash = lookAhead.actorHash {
+                handed += 1
+                if hash != PlaceIndex.hash(of: Self.log[position].actor) { wrong.append(position) }
+            } else if let since = lookingAheadSince, position >= since + 2 * RosterLookAhead.distance {
+                wrong.append(position)
+            }
+            replica.fold(Self.log[position], recordingEvents: false, actorHash: lookAhead.actorHash)
+        }
+        #expect(handed > 1_000, "the look-ahead handed on too few hashes to test: \(handed)")
+        #expect(wrong.isEmpty, "wrong or missing hashes at \(wrong.prefix(5))")
+    }
+
     /// Without events, in batches of 512 as a store's replay hands them over, each batch
     /// looking ahead only within itself.
     @Test func batchesWithoutEventsFoldAsOneRun() {
