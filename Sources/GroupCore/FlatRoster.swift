@@ -70,6 +70,16 @@ struct FlatRosterBuilder {
         arena.reserveCapacity(count * 16)
     }
 
+    /// Adds the record of `entry`, as ``append(_:recordedNumber:)`` does: a built record is read
+    /// where it lies, a loaded one unpacked with `names`.
+    @inline(__always)
+    mutating func append(_ entry: borrowing Roster.Entry, names: LoadedNames?, recordedNumber: (InboxID) -> UInt32?) {
+        switch entry.content {
+        case let .record(record): append(record, recordedNumber: recordedNumber)
+        case let .loaded(packed): append(names!.unpacked(packed), recordedNumber: recordedNumber)
+        }
+    }
+
     /// Adds the next record, in increasing ordinal order, each inbox's once; `recordedNumber`
     /// gives the number of an adder whose record is among the records, nil for one whose is not.
     @inline(__always)

@@ -37,8 +37,9 @@ package struct PackedRecord: Equatable, Sendable {
         package static let all: Flags = [.hasJoinedAt, .isMuted, .blockedForAll, .blocksGroup, .hasKeys]
     }
 
-    /// `record` packed, with its inbox and adder numbered by the caller.
-    init(_ record: MemberRecord, inbox: UInt32, adder: UInt32) {
+    /// `record` packed, with its inbox and adder numbered by the caller. Borrowed: an
+    /// initializer takes its arguments owned, and each record packed was copied to be passed.
+    init(_ record: borrowing MemberRecord, inbox: UInt32, adder: UInt32) {
         self.inbox = inbox
         self.adder = adder
         ordinal = record.ordinal

@@ -443,12 +443,16 @@ extension Roster {
             let entries = view.entries
             let adderHashes = view.isOn ? entries.map { $0.isGhost ? 0 : $0.adderHash(in: names) } : []
             adderHashes.withUnsafeBufferPointer { adderHashes in
+                func number(of adder: InboxID, at place: Int) -> UInt32? {
+                    let hash = view.isOn ? adderHashes[place] : PlaceIndex.hash(of: adder)
+                    return box.find(adder, hash: hash).place.map { UInt32(truncatingIfNeeded: numbers.isEmpty ? $0 : Int(numbers[$0])) }
+                }
                 for place in entries.indices where !entries[place].isGhost {
                     view.ask(adderHashes, before: place)
-                    builder.append(entries[place].record(in: names)) { adder in
-                        let hash = view.isOn ? adderHashes[place] : PlaceIndex.hash(of: adder)
-                        return box.find(adder, hash: hash).place.map { UInt32(truncatingIfNeeded: numbers.isEmpty ? $0 : Int(numbers[$0])) }
-                    }
+                    // A built record is packed as it is: made into a record first, as a loaded
+                    // one must be, it was copied twice more, retained and released field by
+                    // field (issue 18).
+                    builder.append(entries[place], names: names) { number(of: $0, at: place) }
                 }
             }
         }
