@@ -78,9 +78,9 @@ struct Roster: Equatable, Sendable {
 
     /// The first half of a lookup of the inbox hashing to `hash` (``PlaceIndex/hash(of:)``), done
     /// ahead of it: asks the CPU for its index slot. This and the next two are
-    /// ``LookAheadView``'s stages for a loop that changes the roster between lookups (the fold,
-    /// applying deltas), reading the box at each call; kept apart from the view's, whose
-    /// `withLookAhead(_:)` also reads the loaded IDs and the record count, on the fold's path.
+    /// ``LookAheadView``'s stages for a loop that changes the roster between lookups (applying
+    /// deltas), reading the box at each call. The fold's `RosterLookAhead` asks through a view,
+    /// made afresh for each commit, since nothing changes the roster while it asks.
     func prefetchSlot(hash: UInt64) {
         box.index.prefetchSlot(hash: hash)
     }

@@ -23,17 +23,20 @@ package struct RosterLookAhead {
 
     private static let ringSize = 2 * distance
     /// The hashes of the inboxes each commit in flight looks up, `inboxesPerCommit` a commit,
-    /// by the commit's position modulo `ringSize`.
-    private var hashes = [UInt64](repeating: 0, count: ringSize * inboxesPerCommit)
+    /// by the commit's position modulo `ringSize`. The ring is held inline: as arrays, each of
+    /// its writes checked that the array was not shared (issue 18).
+    private var hashes = InlineArray<16, UInt64>(repeating: 0)
     /// How many of a commit's hashes are set, and the position of the commit that set them.
-    private var counts = [Int](repeating: 0, count: ringSize)
-    private var owners = [Int](repeating: -1, count: ringSize)
+    private var counts = InlineArray<4, Int>(repeating: 0)
+    private var owners = InlineArray<4, Int>(repeating: -1)
 
     /// The roster hash of the actor of the commit `prepare` was last called before, when it was
     /// looked ahead: the fold takes it rather than hashing the actor again (issue 18).
     package private(set) var actorHash: UInt64?
 
-    package init() {}
+    package init() {
+        assert(hashes.count == Self.ringSize * Self.inboxesPerCommit && counts.count == Self.ringSize && owners.count == Self.ringSize)
+    }
 
     /// Call before `replica` folds `commits[position]`: asks for the index slots of the commit
     /// `2 * distance` ahead and the records of the one `distance` ahead. The commits ahead may
@@ -41,36 +44,40 @@ package struct RosterLookAhead {
     package mutating func prepare(_ commits: [Commit], before position: Int, for replica: Replica) {
         actorHash = nil
         guard let roster = replica.state?.roster, roster.recordCount >= Self.minimumRecords else { return }
-        let far = position + 2 * Self.distance
-        // The commit at `position` holds the ring's place that the one `far` ahead takes: its
-        // actor's hash, noted first, is read before it is overwritten.
-        let own = position % Self.ringSize
-        if owners[own] == position && counts[own] > 0 { actorHash = hashes[own * Self.inboxesPerCommit] }
-        if far < commits.count {
-            let ring = far % Self.ringSize
-            var count = 0
-            // Read in place: copying a commit or a change would retain what it holds.
-            func note(_ inbox: InboxID) -> Bool {
-                let hash = PlaceIndex.hash(of: inbox)
-                roster.prefetchSlot(hash: hash)
-                hashes[ring * Self.inboxesPerCommit + count] = hash
-                count += 1
-                return count < Self.inboxesPerCommit
-            }
-            if note(commits[far].actor) {
-                let changes = commits[far].changes
-                for index in changes.indices {
-                    var more = true
-                    changes[index].visitNamedInboxes { more = note($0); return more }
-                    if !more { break }
+        // Asked through the roster's view, which reads its box once rather than at each ask.
+        roster.withLookAhead { view in
+            // The commit at `position` holds the ring's place that the one `far` ahead takes:
+            // its actor's hash, noted first, is read before it is overwritten.
+            let own = position % Self.ringSize
+            if owners[own] == position && counts[own] > 0 { actorHash = hashes[own * Self.inboxesPerCommit] }
+            let far = position + 2 * Self.distance
+            if far < commits.count {
+                let ring = far % Self.ringSize
+                let first = ring * Self.inboxesPerCommit
+                var count = 0
+                // Read in place: copying a commit or a change would retain what it holds.
+                func note(_ inbox: InboxID) -> Bool {
+                    let hash = PlaceIndex.hash(of: inbox)
+                    view.prefetchSlot(hash: hash)
+                    hashes[first + count] = hash
+                    count += 1
+                    return count < Self.inboxesPerCommit
                 }
+                if note(commits[far].actor) {
+                    let changes = commits[far].changes
+                    for index in changes.indices {
+                        var more = true
+                        changes[index].visitNamedInboxes { more = note($0); return more }
+                        if !more { break }
+                    }
+                }
+                counts[ring] = count
+                owners[ring] = far
             }
-            counts[ring] = count
-            owners[ring] = far
+            let near = position + Self.distance
+            let ring = near % Self.ringSize
+            guard near < commits.count, owners[ring] == near else { return }
+            for index in 0..<counts[ring] { view.prefetchRecord(hash: hashes[ring * Self.inboxesPerCommit + index]) }
         }
-        let near = position + Self.distance
-        let ring = near % Self.ringSize
-        guard near < commits.count, owners[ring] == near else { return }
-        for index in 0..<counts[ring] { roster.prefetchRecord(hash: hashes[ring * Self.inboxesPerCommit + index]) }
     }
 }
