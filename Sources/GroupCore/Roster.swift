@@ -441,10 +441,11 @@ extension Roster {
         var builder = FlatRosterBuilder(count: box.recordCount)
         withLookAhead { view in
             let entries = view.entries
-            let adderHashes = view.isOn ? entries.map { $0.isGhost ? 0 : $0.adderHash(in: names) } : []
+            let adderHashes = view.isOn ? Self.adderHashes(of: entries, names: names) : []
             adderHashes.withUnsafeBufferPointer { adderHashes in
                 func number(of adder: InboxID, at place: Int) -> UInt32? {
-                    let hash = view.isOn ? adderHashes[place] : PlaceIndex.hash(of: adder)
+                    // The pass leaves 0 where it expects no lookup: the adder is hashed here then.
+                    let hash = view.isOn && adderHashes[place] != 0 ? adderHashes[place] : PlaceIndex.hash(of: adder)
                     return box.find(adder, hash: hash).place.map { UInt32(truncatingIfNeeded: numbers.isEmpty ? $0 : Int(numbers[$0])) }
                 }
                 for place in entries.indices where !entries[place].isGhost {
@@ -457,6 +458,22 @@ extension Roster {
             }
         }
         return builder.finish()
+    }
+
+    /// The hash of each entry's adder that flattening looks up, for the lookups to ask ahead:
+    /// 0 for a ghost, for a record without an adder or added by itself, and for one added by
+    /// the adder looked up last, which ``FlatRosterBuilder`` numbers without a lookup (a batch
+    /// of members has one adder). Hashing every adder was half of flattening a large roster
+    /// (issue 18).
+    private static func adderHashes(of entries: UnsafeBufferPointer<Entry>, names: LoadedNames?) -> [UInt64] {
+        var hashes = [UInt64](repeating: 0, count: entries.count)
+        var last: Entry.Name?
+        for place in entries.indices where !entries[place].isGhost {
+            guard let adder = entries[place].otherAdder, adder != last else { continue }
+            hashes[place] = adder.hash(in: names)
+            last = adder
+        }
+        return hashes
     }
 
     /// The roster of flat arrays (``FlatRoster``), checked as ``init(source:)`` checks a

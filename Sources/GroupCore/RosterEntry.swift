@@ -85,9 +85,17 @@ extension Roster {
 
         /// What names the entry's inbox: a built record's ID, or the number a loaded record
         /// names it by in its roster's ``LoadedNames``.
-        enum Name {
+        enum Name: Equatable {
             case id(InboxID)
             case number(UInt32)
+
+            /// The hash a ``PlaceIndex`` files the inbox under; a number is read in `names`.
+            func hash(in names: LoadedNames?) -> UInt64 {
+                switch self {
+                case let .id(id): PlaceIndex.hash(of: id)
+                case let .number(number): PlaceIndex.hash(of: names!.bytes(number))
+                }
+            }
 
             /// Whether this names `inbox`; a number is read in `names`.
             @inline(__always)
@@ -109,16 +117,17 @@ extension Roster {
             }
         }
 
-        /// The hash a ``PlaceIndex`` files the entry's adder under, when the adder is another
-        /// inbox; 0 for none and for a record that names itself.
-        func adderHash(in names: LoadedNames?) -> UInt64 {
+        /// The entry's adder when it is another inbox, named as ``name`` names the inbox; nil
+        /// for none and for a record that names itself.
+        @inline(__always)
+        var otherAdder: Name? {
             switch content {
             case let .record(record):
-                guard let adder = record.adder, adder != record.inbox else { return 0 }
-                return PlaceIndex.hash(of: adder)
+                guard let adder = record.adder, adder != record.inbox else { return nil }
+                return .id(adder)
             case let .loaded(packed):
-                guard packed.adder != PackedRecord.noAdder, packed.adder != packed.inbox else { return 0 }
-                return PlaceIndex.hash(of: names!.bytes(packed.adder))
+                guard packed.adder != PackedRecord.noAdder, packed.adder != packed.inbox else { return nil }
+                return .number(packed.adder)
             }
         }
 

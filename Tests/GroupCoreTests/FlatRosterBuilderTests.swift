@@ -32,12 +32,20 @@ struct FlatRosterBuilderTests {
             random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((random >> 33) % UInt64(bound))
         }
+        // Runs of records share an adder, as a batch of additions makes: the pass that takes
+        // the adders' hashes skips those the builder numbers without a lookup. Some runs are
+        // added by an inbox without a record.
+        var batchAdder = inboxes[0]
         for (ordinal, inbox) in inboxes.enumerated() {
+            if ordinal % 20 == 0 {
+                batchAdder = ordinal % 60 == 20 ? InboxID(unchecked: "gone-batch-\(ordinal)") : inboxes[next(ordinal + 1)]
+            }
             let adder: InboxID? = switch next(10) {
             case 0: nil
             case 1: inbox
             case 2: InboxID(unchecked: "gone-\(next(7))")
-            default: inboxes[next(ordinal + 1)]
+            case 3, 4, 5: inboxes[next(ordinal + 1)]
+            default: batchAdder
             }
             roster.put(MemberRecord(
                 inbox: inbox, role: next(8) == 0 ? .admin : .member, state: .active, joinedAt: 1_000, addedBy: adder,
