@@ -15,28 +15,23 @@ package struct RosterLookAhead {
     /// pushed out of the cache before it is used (4 and 8 measured no better).
     static let distance = 2
     /// The inboxes looked ahead per commit: the actor and up to three it names.
-    static let inboxesPerCommit = 4
+    static let inboxesPerCommit = LookAheadRing.hashesPerPlace
 
     /// Below this many records the roster's entries (96 bytes each) and index stay in the
     /// caches, and asking ahead only costs: 10,000 members folded 5 to 10% slower with it.
     static let minimumRecords = 32_768
 
+    /// A place in the ring is taken again `2 * distance` commits on (``LookAheadRing/places``).
     private static let ringSize = 2 * distance
     /// The hashes of the inboxes each commit in flight looks up, `inboxesPerCommit` a commit,
-    /// by the commit's position modulo `ringSize`. The ring is held inline: as arrays, each of
-    /// its writes checked that the array was not shared (issue 18).
-    private var hashes = InlineArray<16, UInt64>(repeating: 0)
-    /// How many of a commit's hashes are set, and the position of the commit that set them.
-    private var counts = InlineArray<4, Int>(repeating: 0)
-    private var owners = InlineArray<4, Int>(repeating: -1)
+    /// by the commit's position modulo `ringSize`.
+    private var ring = LookAheadRing()
 
     /// The roster hash of the actor of the commit `prepare` was last called before, when it was
     /// looked ahead: the fold takes it rather than hashing the actor again (issue 18).
     package private(set) var actorHash: UInt64?
 
-    package init() {
-        assert(hashes.count == Self.ringSize * Self.inboxesPerCommit && counts.count == Self.ringSize && owners.count == Self.ringSize)
-    }
+    package init() {}
 
     /// Call before `replica` folds `commits[position]`: asks for the index slots of the commit
     /// `2 * distance` ahead and the records of the one `distance` ahead. The commits ahead may
@@ -49,17 +44,16 @@ package struct RosterLookAhead {
             // The commit at `position` holds the ring's place that the one `far` ahead takes:
             // its actor's hash, noted first, is read before it is overwritten.
             let own = position % Self.ringSize
-            if owners[own] == position && counts[own] > 0 { actorHash = hashes[own * Self.inboxesPerCommit] }
+            if ring.owner(own) == position && ring.count(own) > 0 { actorHash = ring.hash(own, 0) }
             let far = position + 2 * Self.distance
             if far < commits.count {
-                let ring = far % Self.ringSize
-                let first = ring * Self.inboxesPerCommit
+                let place = far % Self.ringSize
                 var count = 0
                 // Read in place: copying a commit or a change would retain what it holds.
                 func note(_ inbox: InboxID) -> Bool {
                     let hash = PlaceIndex.hash(of: inbox)
                     view.prefetchSlot(hash: hash)
-                    hashes[first + count] = hash
+                    ring.setHash(place, count, hash)
                     count += 1
                     return count < Self.inboxesPerCommit
                 }
@@ -71,13 +65,12 @@ package struct RosterLookAhead {
                         if !more { break }
                     }
                 }
-                counts[ring] = count
-                owners[ring] = far
+                ring.hold(place, for: far, count: count)
             }
             let near = position + Self.distance
-            let ring = near % Self.ringSize
-            guard near < commits.count, owners[ring] == near else { return }
-            for index in 0..<counts[ring] { view.prefetchRecord(hash: hashes[ring * Self.inboxesPerCommit + index]) }
+            let place = near % Self.ringSize
+            guard near < commits.count, ring.owner(place) == near else { return }
+            for index in 0..<ring.count(place) { view.prefetchRecord(hash: ring.hash(place, index)) }
         }
     }
 }

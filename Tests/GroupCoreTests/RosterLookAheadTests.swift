@@ -54,6 +54,7 @@ struct RosterLookAheadTests {
             }
             replica.fold(Self.log[position], recordingEvents: false, actorHash: lookAhead.actorHash)
         }
+        #expect(LookAheadRing.places == 2 * RosterLookAhead.distance)
         #expect(handed > 1_000, "the look-ahead handed on too few hashes to test: \(handed)")
         #expect(wrong.isEmpty, "wrong or missing hashes at \(wrong.prefix(5))")
     }
