@@ -77,9 +77,15 @@ public final class GroupStore: Sendable {
                 mapSize: options.initialMapSize, maxMapSize: options.maximumMapSize, maxDatabases: 16,
                 noMetaSync: options.noMetaSync))
         } catch {
-            // A store already open in this process is there, just busy; anything else means the
-            // files are not an LMDB environment this build can open.
+            // A store already open in this process is there, just busy. A system error (`errno`:
+            // the map cannot be reserved, a permission) is the machine's, not the files': it was
+            // reported as "not a GroupLog store". LMDB's own codes, below zero, mean the files
+            // are not an LMDB environment this build can open.
             if error.code == EBUSY { throw StoreError(error) }
+            if error.code > 0 {
+                let operation = "open the store at \(path) with a map of \(options.initialMapSize) bytes"
+                throw .storage(operation: operation, code: error.code, message: error.message)
+            }
             throw .notAStore(path: path, reason: "not a GroupLog store: \(error)")
         }
         var isForeign = false

@@ -43,6 +43,25 @@ struct StoreFailureTests {
         }
     }
 
+    /// A map the machine cannot reserve is a storage error naming the map's size, not "not a
+    /// store", and leaves nothing behind but the directory.
+    @Test func aMapTooLargeToReserveIsAStorageErrorNamingItsSize() throws {
+        try withScratchDirectory { path throws in
+            let huge = 1 << 60
+            let error = #expect(throws: StoreError.self) {
+                try GroupStore(path: path, options: StoreOptions(initialMapSize: huge, maximumMapSize: huge, create: true))
+            }
+            guard case let .storage(operation, code, _)? = error else {
+                Issue.record("expected .storage, got \(String(describing: error))")
+                return
+            }
+            #expect(code > 0)
+            #expect(operation.contains(path) && operation.contains("\(huge) bytes"), "\(operation)")
+            // The same directory then opens as a store with a map it can reserve.
+            _ = try GroupStore(path: path, options: StoreOptions(create: true))
+        }
+    }
+
     @Test func garbageDataFileIsNotAStore() throws {
         try withScratchDirectory { path throws in
             var random = SeededGenerator(seed: 9)
