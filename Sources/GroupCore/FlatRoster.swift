@@ -70,8 +70,8 @@ struct FlatRosterBuilder {
         arena.reserveCapacity(count * 16)
     }
 
-    /// Adds the record of `entry`, as ``append(_:recordedNumber:)`` does: a built record is read
-    /// where it lies, a loaded one unpacked with `names`.
+    /// Adds the record of `entry`, as ``append(_:recordedNumber:)`` does: a built record as it
+    /// is, not made into a record first; a loaded one unpacked with `names`.
     @inline(__always)
     mutating func append(_ entry: borrowing Roster.Entry, names: LoadedNames?, recordedNumber: (InboxID) -> UInt32?) {
         switch entry.content {

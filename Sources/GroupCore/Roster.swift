@@ -63,7 +63,7 @@ struct Roster: Equatable, Sendable {
     /// released, was a twentieth of the fold).
     /// - Parameter hash: the inbox's ``PlaceIndex/hash(of:)``, when the caller has it already.
     func roleAndState(of inbox: InboxID, hash: UInt64? = nil) -> (role: Role, state: MemberState)? {
-        box.find(inbox, hash: hash ?? PlaceIndex.hash(of: inbox)).place.map { box.entries[$0].roleAndState }
+        place(of: inbox, hash: hash).map { box.entries[$0].roleAndState }
     }
 
     /// The ordinal of the inbox's record, without making the record.
@@ -71,9 +71,10 @@ struct Roster: Equatable, Sendable {
         place(of: inbox).map { box.entries[$0].ordinal }
     }
 
-    /// Where the inbox's record is in the entries.
-    private func place(of inbox: InboxID) -> Int? {
-        box.find(inbox, hash: PlaceIndex.hash(of: inbox)).place
+    /// Where the inbox's record is in the entries; `hash` is its ``PlaceIndex/hash(of:)`` when
+    /// the caller has it already.
+    private func place(of inbox: InboxID, hash: UInt64? = nil) -> Int? {
+        box.find(inbox, hash: hash ?? PlaceIndex.hash(of: inbox)).place
     }
 
     /// The first half of a lookup of the inbox hashing to `hash` (``PlaceIndex/hash(of:)``), done
